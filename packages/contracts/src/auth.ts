@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+const email = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .min(1, messages.emailRequired)
+  .max(190)
+  .pipe(z.email({ error: messages.emailInvalid }));
+
+/** POST /passport/login */
+export const loginRequest = z.object({
+  email,
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginResponse = z.object({
+  status: z.literal(1),
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  /** seconds until the token expires */
+  expires_in: z.number(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+const registrationFields = {
+  username: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(50),
+  user_fullname: z.string({ error: messages.nameRequired }).trim().min(1, messages.nameRequired).max(120),
+  user_email: email,
+  user_password: z
+    .string({ error: messages.passwordRequired })
+    .min(1, messages.passwordRequired)
+    .min(6, messages.passwordMin6)
+    .max(200),
+  user_password_confirmation: z
+    .string({ error: messages.confirmationRequired })
+    .min(1, messages.confirmationRequired)
+    .max(200),
+};
+
+function confirmationMatches(value: { user_password: string; user_password_confirmation: string }) {
+  return value.user_password === value.user_password_confirmation;
+}
+const mismatch = { message: messages.confirmationMismatch, path: ['user_password_confirmation'] };
+
+/** POST /passport/register (signs in afterwards) and POST /user/register/ (pending activation) */
+export const registerRequest = z.object(registrationFields).refine(confirmationMatches, mismatch);
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** POST /user/social_register — completes a pending social sign-in identified by user_token. */
+export const socialRegisterRequest = z
+  .object({
+    ...registrationFields,
+    username: registrationFields.username.min(8, messages.usernameMin8),
+    user_fullname: registrationFields.user_fullname.min(8, messages.nameMin8),
+    user_password: registrationFields.user_password.min(8, messages.passwordMin8),
+    user_token: z.string().min(1).max(200),
+  })
+  .refine(confirmationMatches, mismatch);
+export type SocialRegisterRequest = z.infer<typeof socialRegisterRequest>;
+
+/** GET /user/activate/{user_id}/{code} — the console's activation route calls it. */
+export const activateParams = z.object({
+  user_id: z.coerce.number().int().positive(),
+  code: z.string().min(1).max(200),
+});
+
+/** POST /validate-sender: a web-messenger sender id is a random positive integer. */
+export const validateSenderRequest = z.object({
+  id: z.coerce
+    .number({ error: messages.senderInvalid })
+    .int(messages.senderInvalid)
+    .positive(messages.senderInvalid)
+    .max(Number.MAX_SAFE_INTEGER, messages.senderInvalid),
+});
