@@ -1,0 +1,6 @@
+export { detectLanguage, germanEvidence } from './language.ts';
+export type { Lang, NormalizeOptions, UmlautFolding } from './normalize.ts';
+export { normalizeText } from './normalize.ts';
+export { stem } from './stem.ts';
+export type { TokenSpan } from './tokenize.ts';
+export { tokenize, tokenizeWithSpans } from './tokenize.ts';
