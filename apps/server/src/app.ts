@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { modules as allModules } from './modules/index.ts';
+import type { Config } from './platform/config.ts';
+import { createSecretBox } from './platform/crypto/secret-box.ts';
+import type { DatabaseHandle } from './platform/db/database.ts';
+import { publishApiDocs } from './platform/http/api-docs.ts';
+import { createAuthGuard } from './platform/http/auth-guard.ts';
+import { serveAvatars, serveConsole } from './platform/http/console-site.ts';
+import { installErrorHandlers } from './platform/http/error-handler.ts';
+import { acceptEmptyJsonBodies } from './platform/http/json-body.ts';
+import type { AppModule, ModuleContext } from './platform/http/module.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
+import { createLogMailer, type Mailer } from './platform/mail/mailer.ts';
+
+export interface AppDeps {
+  config: Config;
+  /** An open, migrated database; the caller closes it after closing the app. */
+  database: DatabaseHandle;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  modules?: AppModule[];
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The whole HTTP application, ready to listen: used by main.ts and by the integration tests. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? true,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+  installErrorHandlers(app);
+  await installSecurityHeaders(app, config.corsOrigins);
+  await publishApiDocs(app);
+
+  const avatarsDir = join(config.dataDir, 'avatars');
+  mkdirSync(avatarsDir, { recursive: true });
+  const context: ModuleContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    mailer: deps.mailer ?? createLogMailer(app.log),
+    secrets: createSecretBox(config.secretKey),
+    requireUser: createAuthGuard(app, database.db),
+  };
+  for (const module of deps.modules ?? allModules) {
+    await app.register(async (scope) => module.routes(scope, context), { prefix: '/api' });
+  }
+  await serveAvatars(app, avatarsDir);
+  await serveConsole(app, config.consoleDist);
+  return app;
+}

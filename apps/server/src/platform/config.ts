@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSecretKey } from './crypto/secret-key.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` selects PostgreSQL; null means the embedded SQLite file in dataDir. */
+  databaseUrl: string | null;
+  consoleDist: string;
+  tokenTtlDays: number;
+  /** 32 bytes used to encrypt secrets at rest. */
+  secretKey: Buffer;
+  /** Trust X-Forwarded-For from a reverse proxy when computing the client address. */
+  trustProxy: boolean;
+  /** Origins allowed to call /api from a browser; empty keeps CORS off. */
+  corsOrigins: string[];
+  /** Origin of the console for links in mail (e.g. https://bots.example.com); empty gives relative links. */
+  publicUrl: string;
+}
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export class ConfigError extends Error {}
+
+function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function readDatabaseUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return null;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError(
+      'DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite)',
+    );
+  }
+  return raw;
+}
+
+function readList(env: NodeJS.ProcessEnv, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** Reads the configuration from environment variables; creates DATA_DIR and the secret key if missing. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: readInteger(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir,
+    databaseUrl: readDatabaseUrl(env),
+    consoleDist: resolve(env.CONSOLE_DIST?.trim() || resolve(repositoryRoot, 'apps/console/dist')),
+    tokenTtlDays: readInteger(env, 'TOKEN_TTL_DAYS', 30, 1, 3650),
+    secretKey: loadSecretKey(env.SECRET_KEY, dataDir),
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    corsOrigins: readList(env, 'CORS_ORIGINS'),
+    publicUrl: (env.PUBLIC_URL?.trim() ?? '').replace(/\/+$/, ''),
+  };
+}

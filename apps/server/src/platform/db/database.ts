@@ -1,0 +1,66 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Tables } from './tables.ts';
+
+export type Database = Kysely<Tables>;
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  const db = target.dialect === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url);
+  let closed = false;
+  return {
+    db,
+    dialect: target.dialect,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+function openSqlite(file: string): Database {
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  // FULL: a write answered with status 1 survives a power cut, not just a killed process
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
+}
+
+const PG_INT8 = 20;
+const PG_JSON = 114;
+const PG_JSONB = 3802;
+const PG_TIMESTAMP = 1114;
+const PG_TIMESTAMPTZ = 1184;
+
+/** Type parsers that give PostgreSQL rows the same shapes as SQLite rows (see tables.ts). */
+function sameShapesAsSqlite(): pg.CustomTypesConfig {
+  const defaultDate = pg.types.getTypeParser(PG_TIMESTAMPTZ);
+  const overrides: Record<number, (value: string) => unknown> = {
+    [PG_INT8]: (value) => Number(value),
+    [PG_JSON]: (value) => value,
+    [PG_JSONB]: (value) => value,
+    [PG_TIMESTAMPTZ]: (value) => (defaultDate(value) as Date).toISOString(),
+    [PG_TIMESTAMP]: (value) => new Date(`${value.replace(' ', 'T')}Z`).toISOString(),
+  };
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      overrides[oid] ?? pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, types: sameShapesAsSqlite(), max: 10 });
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+}

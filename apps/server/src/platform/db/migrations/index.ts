@@ -1,0 +1,6 @@
+import { accounts } from './0001-accounts.ts';
+import { servicesAndCommands } from './0002-services-and-commands.ts';
+import type { AppMigration } from './column-types.ts';
+
+/** Every migration, oldest first. Append new ones; never edit one that has shipped. */
+export const migrations: AppMigration[] = [accounts, servicesAndCommands];

@@ -1,0 +1,10 @@
+import { join } from 'node:path';
+import type { Config } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from './database.ts';
+
+/** PostgreSQL when DATABASE_URL is set, else the SQLite file DATA_DIR/hiwar.sqlite. */
+export function openConfiguredDatabase(config: Config): DatabaseHandle {
+  return config.databaseUrl
+    ? openDatabase({ dialect: 'postgres', url: config.databaseUrl })
+    : openDatabase({ dialect: 'sqlite', file: join(config.dataDir, 'hiwar.sqlite') });
+}

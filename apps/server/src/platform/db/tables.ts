@@ -1,0 +1,102 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * The row types of every table. A module that adds a table in a migration adds its interface here and a line
+ * to `Tables`; only that module's repository queries it.
+ *
+ * Conventions that hold in both dialects: ids are numbers; timestamps are ISO 8601 UTC strings
+ * (`2026-01-31T12:00:00.000Z`); JSON columns are read and written as JSON text (see json.ts);
+ * flags are integers 0/1.
+ */
+export type Timestamp = string;
+export type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, never>;
+export type UpdatedAt = ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+export type JsonText = string;
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export interface UsersTable {
+  user_id: Generated<number>;
+  username: string;
+  user_email: string;
+  password_hash: string;
+  user_fullname: string;
+  user_reg_driver: string;
+  avatar: string | null;
+  /** 1 active, 0 pending activation */
+  user_status: WithDefault<number>;
+  activation_code: string | null;
+  engine_type: WithDefault<string>;
+  mail_server_cred: WithDefault<JsonText>;
+  customer_support: WithDefault<JsonText>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  email: string;
+  address: string;
+  failed_at: Timestamp;
+}
+
+export interface SocialSigninsTable {
+  id: Generated<number>;
+  token_hash: string;
+  provider: string;
+  email: string;
+  name: string;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+export interface SendersTable {
+  id: Generated<number>;
+  user_id: number;
+  sender_id: string;
+  platform: string;
+  name: WithDefault<string>;
+  username: WithDefault<string>;
+  created_at: CreatedAt;
+}
+
+export interface ServicesTable {
+  service_id: Generated<number>;
+  user_id: number;
+  service_name: string;
+  service_description: WithDefault<string>;
+  service_status: WithDefault<number>;
+  is_public: WithDefault<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface CommandsTable {
+  command_id: Generated<number>;
+  user_id: number;
+  command_service_id: number;
+  command_name: string;
+  command_description: WithDefault<string>;
+  command_lang: WithDefault<string>;
+  command_status: WithDefault<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface Tables {
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
+  login_failures: LoginFailuresTable;
+  social_signins: SocialSigninsTable;
+  senders: SendersTable;
+  services: ServicesTable;
+  commands: CommandsTable;
+}

@@ -1,0 +1,60 @@
+import { type FailureEnvelope, messages } from '@hiwar/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+import { fieldErrorsOf } from './field-errors.ts';
+
+/** Fastify's own request errors that are the client's fault, mapped to our codes and messages. */
+const clientErrorByFastifyCode: Record<string, AppError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: new AppError('bad_request', messages.malformedJson),
+  FST_ERR_CTP_BODY_TOO_LARGE: new AppError('payload_too_large', messages.requestTooLarge),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('unsupported_media_type', 'Unsupported content type'),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: new AppError('bad_request', 'Invalid content length'),
+  FST_REQ_FILE_TOO_LARGE: AppError.invalidField('avatar', messages.fileTooLarge),
+  FST_PARTS_LIMIT: new AppError('payload_too_large', messages.requestTooLarge),
+  FST_FILES_LIMIT: new AppError('payload_too_large', messages.requestTooLarge),
+  FST_FIELDS_LIMIT: new AppError('payload_too_large', messages.requestTooLarge),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: new AppError('unsupported_media_type', 'Unsupported content type'),
+};
+
+function toAppError(error: FastifyError): AppError | null {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({
+      path: issue.instancePath,
+      message: issue.message ?? '',
+    }));
+    return AppError.invalid(fieldErrorsOf(issues));
+  }
+  const known = error.code ? clientErrorByFastifyCode[error.code] : undefined;
+  if (known) return known;
+  // JSON prototype poisoning and other parser refusals carry a 4xx status
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError(
+      error.statusCode === 413 ? 'payload_too_large' : 'bad_request',
+      messages.givenDataInvalid,
+    );
+  }
+  return null;
+}
+
+export function failureOf(error: AppError): FailureEnvelope {
+  return error.errors
+    ? { status: 0, msg: error.message, errors: error.errors }
+    : { status: 0, msg: error.message };
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError) {
+      return reply.code(appError.httpStatus).send(failureOf(appError));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ status: 0, msg: messages.serverError });
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    reply.code(404).send(failureOf(new AppError('not_found')));
+  });
+}

@@ -1,0 +1,65 @@
+import { messages } from '@hiwar/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+
+describe.each(await testDatabaseKinds())('HTTP platform on $label', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers the health check once the database answers', async () => {
+    const answer = await server.call('GET', '/api/health');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ status: 1 });
+  });
+
+  it('answers an unknown /api path with a 404 JSON envelope', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const answer = await server.call(method, '/api/no/such/call');
+      expect(answer.status).toBe(404);
+      expect(answer.json).toEqual({ status: 0, msg: messages.notFound });
+    }
+  });
+
+  it('answers malformed JSON with 400 and the malformed-JSON message', async () => {
+    const answer = await server.call('POST', '/api/passport/login', {
+      raw: '{"email": "a@b.c",',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ status: 0, msg: messages.malformedJson });
+  });
+
+  it('refuses a body over 1 MB with 413 JSON', async () => {
+    const answer = await server.call('POST', '/api/passport/login', {
+      body: { email: 'a@b.cd', password: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.json).toEqual({ status: 0, msg: messages.requestTooLarge });
+  });
+
+  it('publishes the OpenAPI document generated from the zod schemas', async () => {
+    const answer = await server.call('GET', '/api/docs/json');
+    expect(answer.status).toBe(200);
+    expect(answer.json.openapi).toMatch(/^3\./);
+    expect(Object.keys(answer.json.paths)).toContain('/api/health');
+  });
+
+  it('tells the operator to build the console when its dist folder is missing', async () => {
+    const answer = await server.call('GET', '/');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('npm run build');
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const answer = await server.call('GET', '/api/health');
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

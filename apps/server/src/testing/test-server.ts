@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { Config } from '../platform/config.ts';
+import { type DatabaseHandle, openDatabase } from '../platform/db/database.ts';
+import { migrateToLatest } from '../platform/db/migrate.ts';
+import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
+import type { TestDatabaseKind } from './test-databases.ts';
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+  /** a raw body (string or FormData) sent as is */
+  raw?: RequestInit['body'];
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary answer fields
+  json: any;
+  text: string;
+}
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** mail the server sent */
+  mail: MailMessage[];
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+/** A real server on port 0 with its own temp DATA_DIR and a fresh database of the given kind. */
+export async function startTestServer(
+  kind: TestDatabaseKind,
+  overrides: Partial<Config> = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-test-'));
+  const { target, drop } = await kind.create(dataDir);
+  const database = openDatabase(target);
+  await migrateToLatest(database);
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: target.dialect === 'postgres' ? target.url : null,
+    consoleDist: join(dataDir, 'no-console'),
+    tokenTtlDays: 30,
+    secretKey: randomBytes(32),
+    trustProxy: true,
+    corsOrigins: [],
+    publicUrl: '',
+    ...overrides,
+  };
+  const mail: MailMessage[] = [];
+  const mailer: Mailer = { send: async (message) => void mail.push(message) };
+  const app = await buildApp({ config, database, mailer, logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    app,
+    database,
+    config,
+    mail,
+    call: (method, path, options) => call(url, method, path, options),
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: RequestInit['body'] = options.raw;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
