@@ -1,0 +1,52 @@
+import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { logoutRoute, visitorRoutes } from '../features/auth/module.tsx';
+import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
+import type { FeatureModule } from './feature-module.ts';
+import { featureModules } from './features.ts';
+import { RequireSignIn, VisitorOnly } from './route-guards.tsx';
+import { AppFrame } from './shell/app-frame.tsx';
+import { registerCrumbName } from './shell/breadcrumb-names.ts';
+import { FrameWhenSignedIn } from './shell/frame-when-signed-in.tsx';
+import { RequestOverlay } from './shell/request-overlay.tsx';
+import { VisitorLayout } from './shell/visitor-layout.tsx';
+
+function Root() {
+  return (
+    <>
+      <RequestOverlay />
+      <Outlet />
+    </>
+  );
+}
+
+function registerCrumbNames(modules: FeatureModule[]) {
+  for (const module of modules) {
+    for (const [segment, lookup] of Object.entries(module.crumbNames ?? {}))
+      registerCrumbName(segment, lookup);
+  }
+}
+
+/** The route table (spec part 1 §2): visitor pages, the signed-in frame, /404 and the redirects. */
+export function buildRoutes(modules: FeatureModule[] = featureModules): RouteObject[] {
+  registerCrumbNames(modules);
+  return [
+    {
+      element: <Root />,
+      children: [
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        { path: 'user', element: <Navigate to="/user/login" replace /> },
+        { element: <VisitorOnly />, children: [{ element: <VisitorLayout />, children: visitorRoutes }] },
+        {
+          element: <RequireSignIn />,
+          children: [{ element: <AppFrame />, children: modules.flatMap((m) => m.routes) }, logoutRoute],
+        },
+        { element: <FrameWhenSignedIn />, children: [{ path: '404', element: <NotFoundPage /> }] },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createHashRouter(buildRoutes());
+}

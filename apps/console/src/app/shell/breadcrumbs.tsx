@@ -1,0 +1,50 @@
+import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { crumbNameLookup } from './breadcrumb-names.ts';
+import { buildCrumbs, type Crumb } from './build-crumbs.ts';
+
+function IdName({ parentSegment, id }: { parentSegment: string; id: string }) {
+  const lookup = crumbNameLookup(parentSegment);
+  const { data } = useQuery({
+    queryKey: ['crumb-name', parentSegment, id],
+    queryFn: () => lookup!(id),
+    enabled: lookup !== undefined,
+    staleTime: 60_000,
+  });
+  return <>{data ?? id}</>;
+}
+
+function CrumbLabel({ crumb }: { crumb: Crumb }) {
+  const { t } = useTranslation();
+  if (crumb.kind === 'new') return <>{t('breadcrumbs.new')}</>;
+  if (crumb.kind === 'id') return <IdName parentSegment={crumb.parentSegment} id={crumb.id} />;
+  return <>{t(`breadcrumbs.segments.${crumb.segment}`, { defaultValue: crumb.segment })}</>;
+}
+
+export function Breadcrumbs() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const crumbs = buildCrumbs(pathname);
+  return (
+    <nav aria-label={t('breadcrumbs.label')} data-testid="breadcrumbs">
+      <MantineBreadcrumbs
+        separatorMargin={6}
+        styles={{ separator: { color: 'var(--mantine-color-dimmed)' } }}
+      >
+        {crumbs.map((crumb, index) =>
+          index === crumbs.length - 1 ? (
+            <Text key={crumb.path} size="sm" fw={500} aria-current="page">
+              <CrumbLabel crumb={crumb} />
+            </Text>
+          ) : (
+            <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm" c="dimmed">
+              <CrumbLabel crumb={crumb} />
+            </Anchor>
+          ),
+        )}
+      </MantineBreadcrumbs>
+    </nav>
+  );
+}

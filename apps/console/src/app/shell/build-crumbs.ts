@@ -1,0 +1,19 @@
+export type Crumb =
+  | { kind: 'segment'; path: string; segment: string }
+  | { kind: 'new'; path: string }
+  | { kind: 'id'; path: string; id: string; parentSegment: string };
+
+function isId(segment: string) {
+  return /^\d+$/.test(segment);
+}
+
+/** One crumb per URL segment: named segments are translated, `0` reads "New", other ids get a name lookup. */
+export function buildCrumbs(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  return segments.map((segment, index) => {
+    const path = `/${segments.slice(0, index + 1).join('/')}`;
+    if (segment === '0') return { kind: 'new', path };
+    if (isId(segment)) return { kind: 'id', path, id: segment, parentSegment: segments[index - 1] ?? '' };
+    return { kind: 'segment', path, segment };
+  });
+}

@@ -1,0 +1,36 @@
+import {
+  type Icon,
+  IconBell,
+  IconBug,
+  IconDatabase,
+  IconGauge,
+  IconHierarchy2,
+  IconLayoutList,
+  IconLogout,
+  IconMessageChatbot,
+  IconPlugConnected,
+  IconSettings,
+  IconStack2,
+} from '@tabler/icons-react';
+
+export interface SidebarEntry {
+  /** also the `nav.<id>` translation key */
+  id: string;
+  path: string;
+  icon: Icon;
+}
+
+/** Spec part 1 §2 Frame, in this order. A feature that is not built yet still has its entry (its route 404s). */
+export const sidebarEntries: readonly SidebarEntry[] = [
+  { id: 'dashboard', path: '/dashboard', icon: IconGauge },
+  { id: 'chatbot', path: '/chatbot', icon: IconMessageChatbot },
+  { id: 'services', path: '/services', icon: IconStack2 },
+  { id: 'scenario', path: '/scenario', icon: IconHierarchy2 },
+  { id: 'subscription', path: '/subscription', icon: IconBell },
+  { id: 'datasets', path: '/dataset', icon: IconDatabase },
+  { id: 'menus', path: '/menus', icon: IconLayoutList },
+  { id: 'datasources', path: '/datasources', icon: IconPlugConnected },
+  { id: 'debugger', path: '/debugger', icon: IconBug },
+  { id: 'settings', path: '/settings', icon: IconSettings },
+  { id: 'logout', path: '/user/logout', icon: IconLogout },
+];

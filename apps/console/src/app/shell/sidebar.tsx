@@ -1,0 +1,33 @@
+import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { sidebarEntries } from './sidebar-entries.ts';
+
+function isActive(pathname: string, path: string) {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <ScrollArea component="nav" aria-label={t('nav.label')} data-testid="sidebar">
+      <Stack gap={4}>
+        {sidebarEntries.map(({ id, path, icon: Icon }) => (
+          <NavLink
+            key={id}
+            component={Link}
+            to={path}
+            label={t(`nav.${id}`)}
+            leftSection={<Icon size={20} stroke={1.6} />}
+            active={isActive(pathname, path)}
+            onClick={onNavigate}
+            data-testid={`nav-${id}`}
+            variant="light"
+            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+          />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,16 @@
+import { Stack, Text, Title } from '@mantine/core';
+
+export function AuthHeading({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <Stack gap={4} mb="lg">
+      <Title order={2} fz="h3">
+        {title}
+      </Title>
+      {subtitle && (
+        <Text size="sm" c="dimmed">
+          {subtitle}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,101 @@
+import { type RegisterRequest, registerRequest } from '@hiwar/contracts';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, useDirection } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirectPath } from '../../app/route-guards.tsx';
+import { failureMessage, schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
+import { AuthHeading } from './auth-heading.tsx';
+import { useRegistration } from './use-registration.ts';
+
+const emptyRegistration: RegisterRequest = {
+  username: '',
+  user_fullname: '',
+  user_email: '',
+  user_password: '',
+  user_password_confirmation: '',
+};
+
+export function BackToLoginLink({ label }: { label: string }) {
+  const { dir } = useDirection();
+  const Arrow = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
+  return (
+    <Anchor component={Link} to="/user/login" size="sm" data-testid="back-to-login">
+      <Arrow size={14} style={{ verticalAlign: 'middle', marginInlineEnd: 4 }} />
+      {label}
+    </Anchor>
+  );
+}
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const form = useForm({ initialValues: emptyRegistration, validate: schemaValidator(registerRequest, t) });
+  const registration = useRegistration();
+
+  function submit(values: RegisterRequest) {
+    registration.mutate(values, {
+      onSuccess: (outcome) => {
+        if (outcome === 'signed-in')
+          navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+      },
+      onError: (error) => form.setErrors(serverFieldErrors(error, t, 'username')),
+    });
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <AuthHeading title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} />
+      <Stack gap="sm">
+        {registration.isError && (
+          <Alert color="red" variant="light" role="alert" data-testid="register-error">
+            {failureMessage(registration.error, t, t('messages.givenDataInvalid'))}
+          </Alert>
+        )}
+        {registration.data === 'awaiting-verification' && (
+          <Alert color="blue" variant="light" role="status" data-testid="register-verify">
+            {t('messages.verificationMail')}
+          </Alert>
+        )}
+        <TextInput
+          label={t('auth.register.username')}
+          autoComplete="username"
+          {...form.getInputProps('username')}
+        />
+        <TextInput
+          label={t('auth.register.fullName')}
+          autoComplete="name"
+          {...form.getInputProps('user_fullname')}
+        />
+        <TextInput
+          label={t('auth.register.email')}
+          type="email"
+          autoComplete="email"
+          {...form.getInputProps('user_email')}
+        />
+        <PasswordInput
+          label={t('auth.register.password')}
+          autoComplete="new-password"
+          {...form.getInputProps('user_password')}
+        />
+        <PasswordInput
+          label={t('auth.register.retype')}
+          autoComplete="new-password"
+          {...form.getInputProps('user_password_confirmation')}
+        />
+        <Button
+          type="submit"
+          fullWidth
+          mt="xs"
+          loading={registration.isPending}
+          data-testid="register-submit"
+        >
+          {t('auth.register.submit')}
+        </Button>
+        <BackToLoginLink label={t('auth.register.back')} />
+      </Stack>
+    </form>
+  );
+}

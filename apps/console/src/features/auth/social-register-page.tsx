@@ -1,0 +1,94 @@
+import { type SocialRegisterRequest, socialRegisterRequest } from '@hiwar/contracts';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import { setToken } from '../../lib/auth-token.ts';
+import { schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
+import { localizeMessage } from '../../lib/messages.ts';
+import { socialRegister } from './auth-api.ts';
+import { AuthHeading } from './auth-heading.tsx';
+import { BackToLoginLink } from './register-page.tsx';
+
+type SocialFields = Omit<SocialRegisterRequest, 'user_token'>;
+
+const emptyFields: SocialFields = {
+  username: '',
+  user_email: '',
+  user_password: '',
+  user_password_confirmation: '',
+  user_fullname: '',
+};
+
+/** Spec §8: an answer with status 0 shows its msg; a request that failed shows "Error Access Token". */
+export function socialFailureMessage(error: unknown, t: TFunction): string {
+  const isAnsweredWithStatus0 =
+    error instanceof ApiError && error.httpStatus >= 200 && error.httpStatus < 300;
+  return isAnsweredWithStatus0 && error.message
+    ? localizeMessage(t, error.message)
+    : t('messages.errorAccessToken');
+}
+
+export function SocialRegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userToken = useParams().token ?? '';
+  const form = useForm({
+    initialValues: emptyFields,
+    validate: schemaValidator(socialRegisterRequest, t, { user_token: userToken }),
+  });
+  const completion = useMutation({
+    mutationFn: (fields: SocialFields) => socialRegister({ ...fields, user_token: userToken }),
+    onSuccess: (token) => {
+      setToken(token);
+      navigate('/', { replace: true });
+    },
+    onError: (error) => form.setErrors(serverFieldErrors(error, t, 'username')),
+  });
+
+  return (
+    <form onSubmit={form.onSubmit((values) => completion.mutate(values))} noValidate>
+      <AuthHeading title={t('auth.social.title')} subtitle={t('auth.social.subtitle')} />
+      <Stack gap="sm">
+        {completion.isError && (
+          <Alert color="red" variant="light" role="alert" data-testid="social-error">
+            {socialFailureMessage(completion.error, t)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('auth.register.username')}
+          autoComplete="username"
+          {...form.getInputProps('username')}
+        />
+        <TextInput
+          label={t('auth.register.email')}
+          type="email"
+          autoComplete="email"
+          {...form.getInputProps('user_email')}
+        />
+        <PasswordInput
+          label={t('auth.register.password')}
+          autoComplete="new-password"
+          {...form.getInputProps('user_password')}
+        />
+        <PasswordInput
+          label={t('auth.register.retype')}
+          autoComplete="new-password"
+          {...form.getInputProps('user_password_confirmation')}
+        />
+        <TextInput
+          label={t('auth.register.fullName')}
+          autoComplete="name"
+          {...form.getInputProps('user_fullname')}
+        />
+        <Button type="submit" fullWidth mt="xs" loading={completion.isPending} data-testid="social-submit">
+          {t('auth.social.submit')}
+        </Button>
+        <BackToLoginLink label={t('auth.register.back')} />
+      </Stack>
+    </form>
+  );
+}

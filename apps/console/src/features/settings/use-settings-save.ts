@@ -1,0 +1,37 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, serverFieldErrors } from '../../lib/form-errors.ts';
+import { profileQueryKey, updateSettings } from './settings-api.ts';
+
+/**
+ * One card's save (spec part 2 §8): success toasts "successfully updated"; a failure shows the msg (or "Server
+ * error") in the card's alert and as an error toast, and field errors under their fields.
+ */
+export function useSettingsSave<Values>(form: UseFormReturnType<Values>, nameField: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: updateSettings,
+    onMutate: () => setFailure(null),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('messages.successfullyUpdated') });
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
+    onError: (error) => {
+      const message = failureMessage(error, t, t('messages.serverError'));
+      setFailure(message);
+      notifications.show({ color: 'red', title: t('settings.failedTitle'), message });
+      form.setErrors(serverFieldErrors(error, t, nameField));
+    },
+  });
+  return {
+    save: mutation.mutate,
+    isSaving: mutation.isPending,
+    failure,
+    dismissFailure: () => setFailure(null),
+  };
+}

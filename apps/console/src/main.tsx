@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { createAppRouter } from './app/router.tsx';
+import { initI18n } from './lib/i18n.ts';
+import { applyDocumentLanguage, readLanguageCookie } from './lib/language.ts';
+
+const language = readLanguageCookie();
+applyDocumentLanguage(language);
+const i18n = initI18n(language);
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers i18n={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,43 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../app/providers.tsx';
+import { createQueryClient } from '../app/query-client.ts';
+import { buildRoutes } from '../app/router.tsx';
+import { initI18n } from '../lib/i18n.ts';
+import type { Language } from '../lib/language.ts';
+
+export type FakeServer = (method: string, path: string, body: unknown) => { status?: number; json: unknown };
+
+/** Answers `fetch` from a function of method and path (the `/api` prefix removed). */
+export function stubServer(server: FakeServer) {
+  const fetchStub = vi.fn(async (url: string, init?: RequestInit) => {
+    const path = url.replace(/^\/api/, '');
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    const answer = server(init?.method ?? 'GET', path, body);
+    return new Response(JSON.stringify(answer.json), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return fetchStub;
+}
+
+/** The whole console at `path`, on a memory router, with a fresh query cache. */
+export function renderApp(path: string, language: Language = 'en') {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const i18n = initI18n(language);
+  const view = render(
+    <Providers i18n={i18n} queryClient={createQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, ...view };
+}
+
+/** The router's current path with its query. */
+export function currentPath(router: ReturnType<typeof createMemoryRouter>) {
+  const { pathname, search } = router.state.location;
+  return `${pathname}${search}`;
+}
