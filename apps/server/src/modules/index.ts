@@ -1,5 +1,15 @@
 import type { AppModule } from '../platform/http/module.ts';
-import { healthModule } from './health/health-routes.ts';
+import { dashboardModule } from './dashboard/dashboard-module.ts';
+import { healthModule } from './health/health-module.ts';
+import { passportModule } from './passport/passport-module.ts';
+import { sendersModule } from './senders/senders-module.ts';
+import { usersModule } from './users/users-module.ts';
 
 /** Every feature module, registered under /api in this order. A new module adds one line here. */
-export const modules: AppModule[] = [healthModule];
+export const modules: AppModule[] = [
+  healthModule,
+  passportModule,
+  usersModule,
+  dashboardModule,
+  sendersModule,
+];

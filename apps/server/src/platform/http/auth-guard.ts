@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { findSession, type Session } from '../auth/access-tokens.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from './app-error.ts';
@@ -16,8 +16,8 @@ function bearerTokenOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** A preHandler that answers 401 unless the request carries a valid bearer token; sets `request.session`. */
-export function createAuthGuard(app: FastifyInstance, db: Database): preHandlerAsyncHookHandler {
+/** An onRequest hook (runs before the body is read) that answers 401 unless the request carries a valid bearer token; sets `request.session`. */
+export function createAuthGuard(app: FastifyInstance, db: Database): onRequestAsyncHookHandler {
   app.decorateRequest('session', null);
   return async (request) => {
     const token = bearerTokenOf(request);

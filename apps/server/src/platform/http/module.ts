@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
-  preHandlerAsyncHookHandler,
+  onRequestAsyncHookHandler,
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,8 +27,8 @@ export interface ModuleContext {
   config: Config;
   mailer: Mailer;
   secrets: SecretBox;
-  /** preHandler for routes that need a signed-in user; read the user with `sessionOf(request)` */
-  requireUser: preHandlerAsyncHookHandler;
+  /** `onRequest: requireUser` on routes that need a signed-in user; read the user with `sessionOf(request)` */
+  requireUser: onRequestAsyncHookHandler;
 }
 
 export interface AppModule {

@@ -43,6 +43,15 @@ describe.each(await testDatabaseKinds())('HTTP platform on $label', (kind) => {
     expect(answer.json).toEqual({ status: 0, msg: messages.requestTooLarge });
   });
 
+  it('refuses an unsupported content type with 415 JSON', async () => {
+    const answer = await server.call('POST', '/api/passport/login', {
+      raw: '<login/>',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(answer.status).toBe(415);
+    expect(answer.json.status).toBe(0);
+  });
+
   it('publishes the OpenAPI document generated from the zod schemas', async () => {
     const answer = await server.call('GET', '/api/docs/json');
     expect(answer.status).toBe(200);

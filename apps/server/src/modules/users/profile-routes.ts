@@ -1,0 +1,81 @@
+import fastifyMultipart from '@fastify/multipart';
+import { AVATAR_MAX_BYTES, messages, okWith, updateSettingsRequest, userProfile } from '@hiwar/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/http/app-error.ts';
+import { sessionOf } from '../../platform/http/auth-guard.ts';
+import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
+import { profileOf, settingsAnswerOf } from './profile-view.ts';
+import { updateSettings } from './settings-service.ts';
+import { findUserById } from './user-repository.ts';
+
+const tags = ['account'];
+const security = [{ bearer: [] }];
+
+/**
+ * A multipart body arrives as text fields plus the avatar file: take the file out (the schema would strip it)
+ * and turn `mode` into a number, so JSON and multipart bodies meet the same schema.
+ */
+const avatarOfRequest = new WeakMap<FastifyRequest, Buffer>();
+
+async function normaliseMultipartSettings(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart()) return;
+  const body = { ...(request.body as Record<string, unknown>) };
+  const { avatar } = body;
+  delete body.avatar;
+  if (avatar !== undefined && avatar !== '') {
+    if (!Buffer.isBuffer(avatar)) throw AppError.invalidField('avatar', messages.fileTypeUnsupported);
+    avatarOfRequest.set(request, avatar);
+  }
+  if (typeof body.mode === 'string' && /^\d+$/.test(body.mode)) body.mode = Number(body.mode);
+  request.body = body;
+}
+
+/** Signed-in calls about the user's own profile. */
+export async function registerProfileRoutes(app: ApiApp, context: ModuleContext): Promise<void> {
+  const { db, secrets, requireUser, config } = context;
+
+  app.get(
+    '/user/me',
+    { onRequest: requireUser, schema: { tags, security, response: { 200: okWith(userProfile) } } },
+    async (request) => {
+      const row = await findUserById(db, sessionOf(request).userId);
+      if (!row) throw new AppError('unauthenticated');
+      return { status: 1 as const, data: profileOf(row, secrets) };
+    },
+  );
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, parts: 21 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/user/update_settings',
+      {
+        preValidation: normaliseMultipartSettings,
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          body: updateSettingsRequest,
+          consumes: ['application/json', 'multipart/form-data'],
+        },
+      },
+      async (request) => {
+        const avatar = avatarOfRequest.get(request) ?? null;
+        const row = await updateSettings(
+          { db, secrets, dataDir: config.dataDir },
+          sessionOf(request),
+          request.body,
+          avatar,
+        );
+        return {
+          status: 1 as const,
+          msg: messages.successfullyUpdated,
+          data: settingsAnswerOf(row, secrets),
+        };
+      },
+    );
+  });
+}

@@ -1,0 +1,46 @@
+import { activateParams, messages, ok, registerRequest, socialRegisterRequest } from '@hiwar/contracts';
+import { z } from 'zod';
+import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
+import {
+  activateAccount,
+  completeSocialRegistration,
+  registerPendingAccount,
+} from './registration-service.ts';
+
+const tags = ['account'];
+
+/** Visitor calls: registration with activation mail, activation, completing a social sign-in. */
+export function registerRegistrationRoutes(app: ApiApp, { db, config, mailer }: ModuleContext): void {
+  app.post(
+    '/user/register/',
+    { schema: { tags, body: registerRequest, response: { 200: ok } } },
+    async (request) => {
+      await registerPendingAccount(db, config, mailer, request.body);
+      return { status: 1 as const, msg: messages.verificationMail };
+    },
+  );
+
+  app.get(
+    '/user/activate/:user_id/:code',
+    { schema: { tags, params: activateParams, response: { 200: ok } } },
+    async (request) => {
+      await activateAccount(db, request.params.user_id, request.params.code);
+      return { status: 1 as const, msg: messages.accountActivated };
+    },
+  );
+
+  app.post(
+    '/user/social_register',
+    {
+      schema: {
+        tags,
+        body: socialRegisterRequest,
+        response: { 200: ok.extend({ access_token: z.string() }) },
+      },
+    },
+    async (request) => {
+      const issued = await completeSocialRegistration(db, config, request.body);
+      return { status: 1 as const, msg: messages.successfullySaved, access_token: issued.accessToken };
+    },
+  );
+}

@@ -1,0 +1,75 @@
+import { messages, type RegisterRequest, type SocialRegisterRequest } from '@hiwar/contracts';
+import { type IssuedToken, issueAccessToken } from '../../platform/auth/access-tokens.ts';
+import type { Config } from '../../platform/config.ts';
+import { hashPassword } from '../../platform/crypto/passwords.ts';
+import { createOpaqueToken, hashToken } from '../../platform/crypto/tokens.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { createAccount } from './create-account.ts';
+import { takePendingSocialSignin } from './social-signin-repository.ts';
+import { activatePendingUser } from './user-repository.ts';
+
+/** POST /passport/register: an active web account; the console signs in right after. */
+export async function registerActiveAccount(db: Database, request: RegisterRequest): Promise<number> {
+  const passwordHash = await hashPassword(request.user_password);
+  return createAccount(db, { ...request, passwordHash }, { regDriver: 'web', status: 1 });
+}
+
+export function activationLinkOf(config: Config, userId: number, code: string): string {
+  return `${config.publicUrl}/#/user/activate_account/${userId}/${encodeURIComponent(code)}`;
+}
+
+/** POST /user/register/: a pending account and an activation link sent by mail. */
+export async function registerPendingAccount(
+  db: Database,
+  config: Config,
+  mailer: Mailer,
+  request: RegisterRequest,
+): Promise<number> {
+  const code = createOpaqueToken();
+  const passwordHash = await hashPassword(request.user_password);
+  const userId = await createAccount(
+    db,
+    { ...request, passwordHash },
+    {
+      regDriver: 'web',
+      status: 0,
+      activationCodeHash: hashToken(code),
+    },
+  );
+  await mailer.send({
+    to: request.user_email,
+    subject: 'Activate your Hiwar account',
+    text: `Hello ${request.user_fullname},\n\nopen this link to activate your account:\n${activationLinkOf(config, userId, code)}\n`,
+  });
+  return userId;
+}
+
+/** GET /user/activate/{user_id}/{code} */
+export async function activateAccount(db: Database, userId: number, code: string): Promise<void> {
+  const activated = await activatePendingUser(db, userId, hashToken(code));
+  if (!activated) throw new AppError('not_found', messages.activationInvalid);
+}
+
+/**
+ * POST /user/social_register: consumes the pending provider sign-in and creates the account with that
+ * provider as its registration driver, in one transaction, then signs the new user in.
+ */
+export async function completeSocialRegistration(
+  db: Database,
+  config: Config,
+  request: SocialRegisterRequest,
+): Promise<IssuedToken> {
+  const passwordHash = await hashPassword(request.user_password);
+  return db.transaction().execute(async (trx) => {
+    const signin = await takePendingSocialSignin(trx, request.user_token);
+    if (!signin) throw new AppError('not_found', messages.errorAccessToken);
+    const userId = await createAccount(
+      trx,
+      { ...request, passwordHash },
+      { regDriver: signin.provider, status: 1 },
+    );
+    return issueAccessToken(trx, userId, config.tokenTtlDays);
+  });
+}

@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import {
+  type basicSettings,
+  type customerSupportSettings,
+  messages,
+  type passwordChange,
+  type UpdateSettingsRequest,
+} from '@hiwar/contracts';
+import type { z } from 'zod';
+import { revokeOtherAccessTokens, type Session } from '../../platform/auth/access-tokens.ts';
+import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { toJson } from '../../platform/db/json.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { removeAvatar, storeAvatar } from './avatar-store.ts';
+import { identityErrors, rethrowIdentityConflict } from './create-account.ts';
+import type { StoredCustomerSupport, StoredMailServerCred } from './profile-view.ts';
+import { findTakenIdentity, findUserById, type UserRow, updateUser } from './user-repository.ts';
+
+export interface SettingsContext {
+  db: Database;
+  secrets: SecretBox;
+  dataDir: string;
+}
+
+async function currentUser(db: Database, session: Session): Promise<UserRow> {
+  const row = await findUserById(db, session.userId);
+  if (!row) throw new AppError('unauthenticated');
+  return row;
+}
+
+/** mode 1: web accounts only; keeps the current session and signs every other session out. */
+async function changePassword(
+  context: SettingsContext,
+  session: Session,
+  input: z.infer<typeof passwordChange>,
+) {
+  const user = await currentUser(context.db, session);
+  if (user.user_reg_driver !== 'web') throw new AppError('forbidden');
+  if (!(await verifyPassword(user.password_hash, input.old_password))) {
+    throw AppError.invalidField('old_password', messages.oldPasswordWrong);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await context.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.user_id, { password_hash: passwordHash });
+    await revokeOtherAccessTokens(trx, user.user_id, session.tokenId);
+  });
+}
+
+/** mode 2: identity, mail server credentials and an optional new avatar. */
+async function updateBasicSettings(
+  context: SettingsContext,
+  session: Session,
+  input: z.infer<typeof basicSettings>,
+  avatar: Buffer | null,
+) {
+  const { db, secrets } = context;
+  const user = await currentUser(db, session);
+  const taken = identityErrors(await findTakenIdentity(db, input, user.user_id));
+  if (taken) throw AppError.invalid(taken);
+  const avatarsDir = join(context.dataDir, 'avatars');
+  const newAvatar = avatar ? await storeAvatar(avatarsDir, avatar) : null;
+  const mailServerCred: StoredMailServerCred = {
+    mail_server_username: input.mail_server_username,
+    mail_server_password: secrets.encrypt(input.mail_server_password),
+  };
+  try {
+    await updateUser(db, user.user_id, {
+      username: input.username,
+      user_email: input.user_email,
+      user_fullname: input.user_fullname,
+      mail_server_cred: toJson(mailServerCred),
+      ...(newAvatar ? { avatar: newAvatar } : {}),
+    });
+  } catch (error) {
+    await removeAvatar(avatarsDir, newAvatar);
+    rethrowIdentityConflict(error);
+  }
+  if (newAvatar) await removeAvatar(avatarsDir, user.avatar);
+}
+
+/** mode 3: customer-support credentials. */
+async function updateCustomerSupport(
+  context: SettingsContext,
+  session: Session,
+  input: z.infer<typeof customerSupportSettings>,
+) {
+  const stored: StoredCustomerSupport = {
+    cs_status: input.cs_status,
+    cs_username: input.cs_username,
+    cs_email: input.cs_email,
+    cs_password: context.secrets.encrypt(input.cs_password),
+    cs_endpoint: input.cs_endpoint,
+  };
+  await updateUser(context.db, session.userId, { customer_support: toJson(stored) });
+}
+
+/** POST /user/update_settings; answers the user row after the change. */
+export async function updateSettings(
+  context: SettingsContext,
+  session: Session,
+  input: UpdateSettingsRequest,
+  avatar: Buffer | null,
+): Promise<UserRow> {
+  if (avatar && input.mode !== 2) throw AppError.invalidField('avatar', messages.fileTypeUnsupported);
+  if (input.mode === 1) await changePassword(context, session, input);
+  if (input.mode === 2) await updateBasicSettings(context, session, input, avatar);
+  if (input.mode === 3) await updateCustomerSupport(context, session, input);
+  return currentUser(context.db, session);
+}

@@ -1,0 +1,88 @@
+import type { Selectable, Updateable } from 'kysely';
+import { nowIso } from '../../platform/db/clock.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { UsersTable } from '../../platform/db/tables.ts';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface NewUser {
+  username: string;
+  user_email: string;
+  password_hash: string;
+  user_fullname: string;
+  user_reg_driver: string;
+  user_status: number;
+  activation_code: string | null;
+}
+
+/** Emails are compared case-insensitively: they are stored lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function insertUser(db: Database, user: NewUser): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...user, user_email: normaliseEmail(user.user_email) })
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
+  return row.user_id;
+}
+
+export function findUserById(db: Database, userId: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('user_email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+}
+
+/** Which of the email and username already belong to someone other than `exceptUserId`. */
+export async function findTakenIdentity(
+  db: Database,
+  identity: { user_email: string; username: string },
+  exceptUserId = 0,
+): Promise<{ emailTaken: boolean; usernameTaken: boolean }> {
+  const email = normaliseEmail(identity.user_email);
+  const rows = await db
+    .selectFrom('users')
+    .select(['user_email', 'username'])
+    .where((eb) => eb.or([eb('user_email', '=', email), eb('username', '=', identity.username)]))
+    .where('user_id', '!=', exceptUserId)
+    .execute();
+  return {
+    emailTaken: rows.some((row) => row.user_email === email),
+    usernameTaken: rows.some((row) => row.username === identity.username),
+  };
+}
+
+export async function updateUser(
+  db: Database,
+  userId: number,
+  changes: Omit<Updateable<UsersTable>, 'user_id' | 'created_at' | 'updated_at'>,
+): Promise<void> {
+  const values = changes.user_email
+    ? { ...changes, user_email: normaliseEmail(changes.user_email) }
+    : changes;
+  await db
+    .updateTable('users')
+    .set({ ...values, updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Activates a pending account whose activation code hash matches; false when nothing matched. */
+export async function activatePendingUser(db: Database, userId: number, codeHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ user_status: 1, activation_code: null, updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('user_status', '=', 0)
+    .where('activation_code', '=', codeHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
