@@ -43,7 +43,7 @@ describe('redirect rules', () => {
   });
 
   it('returns to the redirect path after signing in', async () => {
-    const fetchStub = stubServer((method, path) =>
+    const fetchStub = stubServer((_method, path) =>
       path === '/passport/login'
         ? { json: { status: 1, access_token: 'abc', token_type: 'Bearer', expires_in: 60 } }
         : { json: stats },

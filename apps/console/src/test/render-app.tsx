@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
@@ -40,4 +41,15 @@ export function renderApp(path: string, language: Language = 'en') {
 export function currentPath(router: ReturnType<typeof createMemoryRouter>) {
   const { pathname, search } = router.state.location;
   return `${pathname}${search}`;
+}
+
+/** One component inside the providers, on a memory router at `path`. */
+export function renderAt(element: ReactElement, path = '/', language: Language = 'en') {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  const view = render(
+    <Providers i18n={initI18n(language)} queryClient={createQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, ...view };
 }
