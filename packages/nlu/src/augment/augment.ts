@@ -1,0 +1,83 @@
+import { type Lang, normalizeText } from '../text/index.ts';
+import { type Change, changesFor } from './changes.ts';
+import { differenceRatio } from './difference.ts';
+import { type Tokens, tokensOf } from './phrases.ts';
+import { type Random, seededRandom, seedOf } from './random.ts';
+
+export interface AugmentOptions {
+  lang: Lang;
+  /** At most this many phrasings (spec default 5). */
+  maxSamples?: number;
+  /** Each phrasing differs from the original by at least this many percent (spec default 35). */
+  levMinRatio?: number;
+  /** Groups of interchangeable words or phrases, e.g. a list variable's keyword with its synonyms. */
+  synonyms?: string[][];
+  /** Same seed, same phrasings; defaults to a hash of the text. */
+  seed?: number;
+  /** Whether phrasings may carry a typo (default true). */
+  typos?: boolean;
+}
+
+const ATTEMPTS_PER_SAMPLE = 40;
+const MAX_CHANGES = 6;
+
+function drawChange(changes: Change[], random: Random): Change | undefined {
+  const total = changes.reduce((sum, change) => sum + change.weight, 0);
+  let target = random() * total;
+  for (const change of changes) {
+    target -= change.weight;
+    if (target < 0) return change;
+  }
+  return changes.at(-1);
+}
+
+/** Applies changes until the phrasing is different enough, or gives up after MAX_CHANGES. */
+function rephrase(
+  original: Tokens,
+  changes: Change[],
+  random: Random,
+  isEnough: (text: string) => boolean,
+): string | null {
+  let tokens = original;
+  let remaining = [...changes];
+  for (let step = 0; step < MAX_CHANGES && remaining.length > 0; step += 1) {
+    const change = drawChange(remaining, random);
+    if (!change) break;
+    // Typos, politeness and reordering count once per phrasing; word rewrites may apply again elsewhere.
+    if (change.kind === 'typo' || change.kind === 'politeness')
+      remaining = remaining.filter((item) => item !== change);
+    tokens = change.apply(tokens, random) ?? tokens;
+    const text = tokens.filter(Boolean).join(' ');
+    if (isEnough(text)) return text;
+  }
+  return null;
+}
+
+/**
+ * New phrasings of a training example in its language: synonym swaps, dropped fillers, added or moved
+ * politeness, light morphological variants and optional typos. Each differs from the original by at least
+ * `levMinRatio` percent (normalised Levenshtein), none repeats (after normalisation) and the same seed gives
+ * the same list. Short texts may yield fewer than `maxSamples`.
+ */
+export function augment(text: string, options: AugmentOptions): string[] {
+  const { lang, maxSamples = 5, levMinRatio = 35, synonyms = [], typos = true } = options;
+  const original = tokensOf(text);
+  const changes = changesFor(original, lang, synonyms, typos);
+  if (original.length === 0 || changes.length === 0 || maxSamples <= 0) return [];
+  const random = seededRandom(options.seed ?? seedOf(text));
+  const seen = new Set([normalizeText(text, lang)]);
+  const isEnough = (candidate: string) =>
+    !seen.has(normalizeText(candidate, lang)) && differenceRatio(text, candidate, lang) >= levMinRatio;
+  const samples: string[] = [];
+  for (
+    let attempt = 0;
+    attempt < maxSamples * ATTEMPTS_PER_SAMPLE && samples.length < maxSamples;
+    attempt += 1
+  ) {
+    const candidate = rephrase(original, changes, random, isEnough);
+    if (candidate === null) continue;
+    seen.add(normalizeText(candidate, lang));
+    samples.push(candidate);
+  }
+  return samples;
+}

@@ -1,0 +1,2 @@
+export { type AugmentOptions, augment } from './augment.ts';
+export { differenceRatio } from './difference.ts';
