@@ -11,6 +11,10 @@ describe('buildCrumbs', () => {
     ]);
   });
 
+  it('reads a number as the first segment as a page name', () => {
+    expect(buildCrumbs('/404')).toEqual([{ kind: 'segment', path: '/404', segment: '404' }]);
+  });
+
   it('has no crumbs at the root and ignores a trailing slash', () => {
     expect(buildCrumbs('/')).toEqual([]);
     expect(buildCrumbs('/settings/')).toEqual([{ kind: 'segment', path: '/settings', segment: 'settings' }]);

@@ -7,13 +7,17 @@ function isId(segment: string) {
   return /^\d+$/.test(segment);
 }
 
-/** One crumb per URL segment: named segments are translated, `0` reads "New", other ids get a name lookup. */
+/**
+ * One crumb per URL segment: named segments are translated, `0` reads "New", other ids get a name lookup.
+ * A number as the first segment is a page (`/404`), not an id.
+ */
 export function buildCrumbs(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   return segments.map((segment, index) => {
     const path = `/${segments.slice(0, index + 1).join('/')}`;
-    if (segment === '0') return { kind: 'new', path };
-    if (isId(segment)) return { kind: 'id', path, id: segment, parentSegment: segments[index - 1] ?? '' };
+    if (segment === '0' && index > 0) return { kind: 'new', path };
+    if (isId(segment) && index > 0)
+      return { kind: 'id', path, id: segment, parentSegment: segments[index - 1] ?? '' };
     return { kind: 'segment', path, segment };
   });
 }

@@ -1,5 +1,5 @@
 import { loginRequest } from '@hiwar/contracts';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBrandFacebook } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../app/route-guards.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { setToken } from '../../lib/auth-token.ts';
 import { schemaValidator } from '../../lib/form-errors.ts';
@@ -50,7 +51,7 @@ export function LoginPage() {
           autoComplete="email"
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth.login.password')}
           autoComplete="current-password"
           {...form.getInputProps('password')}

@@ -1,10 +1,11 @@
 import { type RegisterRequest, registerRequest } from '@hiwar/contracts';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, useDirection } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput, useDirection } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../app/route-guards.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 import { failureMessage, schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { useRegistration } from './use-registration.ts';
@@ -75,12 +76,12 @@ export function RegisterPage() {
           autoComplete="email"
           {...form.getInputProps('user_email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth.register.password')}
           autoComplete="new-password"
           {...form.getInputProps('user_password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth.register.retype')}
           autoComplete="new-password"
           {...form.getInputProps('user_password_confirmation')}

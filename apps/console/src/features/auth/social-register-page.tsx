@@ -1,10 +1,11 @@
 import { type SocialRegisterRequest, socialRegisterRequest } from '@hiwar/contracts';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { setToken } from '../../lib/auth-token.ts';
 import { schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
@@ -69,12 +70,12 @@ export function SocialRegisterPage() {
           autoComplete="email"
           {...form.getInputProps('user_email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth.register.password')}
           autoComplete="new-password"
           {...form.getInputProps('user_password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('auth.register.retype')}
           autoComplete="new-password"
           {...form.getInputProps('user_password_confirmation')}

@@ -1,10 +1,11 @@
 import { basicSettings, type UserProfile } from '@hiwar/contracts';
-import { Avatar, Button, Group, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Avatar, Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCamera } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../components/password-field.tsx';
 import { schemaValidator } from '../../lib/form-errors.ts';
 import { AvatarModal } from './avatar-modal.tsx';
 import { basicSettingsFormData } from './settings-api.ts';
@@ -91,7 +92,7 @@ export function BasicSettingsCard({ profile }: { profile: UserProfile }) {
           type="email"
           {...form.getInputProps('mail_server_username')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('settings.basic.mailPassword')}
           autoComplete="off"
           {...form.getInputProps('mail_server_password')}

@@ -1,7 +1,8 @@
 import { passwordChange } from '@hiwar/contracts';
-import { PasswordInput, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../components/password-field.tsx';
 import { schemaValidator } from '../../lib/form-errors.ts';
 import { SettingsCard } from './settings-card.tsx';
 import { useSettingsSave } from './use-settings-save.ts';
@@ -28,17 +29,17 @@ export function PasswordCard() {
       onSubmit={form.onSubmit((values) => save({ mode: 1, ...values }, { onSuccess: () => form.reset() }))}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <PasswordInput
+        <PasswordField
           label={t('settings.password.old')}
           autoComplete="current-password"
           {...form.getInputProps('old_password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('settings.password.new')}
           autoComplete="new-password"
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('settings.password.confirm')}
           autoComplete="new-password"
           {...form.getInputProps('password_confirmation')}

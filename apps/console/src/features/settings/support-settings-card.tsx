@@ -1,7 +1,8 @@
 import { customerSupportSettings, type UserProfile } from '@hiwar/contracts';
-import { PasswordInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../components/password-field.tsx';
 import { schemaValidator } from '../../lib/form-errors.ts';
 import { SettingsCard } from './settings-card.tsx';
 import { useSettingsSave } from './use-settings-save.ts';
@@ -49,7 +50,7 @@ export function SupportSettingsCard({ profile }: { profile: UserProfile }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('settings.support.username')} {...form.getInputProps('cs_username')} />
         <TextInput label={t('settings.support.email')} type="email" {...form.getInputProps('cs_email')} />
-        <PasswordInput
+        <PasswordField
           label={t('settings.support.password')}
           autoComplete="new-password"
           {...form.getInputProps('cs_password')}
