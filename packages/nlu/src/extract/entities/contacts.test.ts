@@ -45,6 +45,10 @@ describe('phone numbers', () => {
     expect(ofType('(030) 123-4567', 'de', 'phone')).toEqual([['0301234567', '(030) 123-4567']]);
   });
 
+  it('reads a plus typed last in a right-to-left field as international', () => {
+    expect(ofType('اتصل بي على 966501234567+', 'ar', 'phone')).toEqual([['+966501234567', '966501234567+']]);
+  });
+
   it('leaves dates and grouped amounts alone', () => {
     expect(ofType('12.03.2025 and 1,234,567', 'en', 'phone')).toEqual([]);
   });

@@ -4,7 +4,8 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}
 const URL =
   /\b(?:https?:\/\/|www\.)[^\s<>"'،]+|\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:com|org|net|io|de|sa|eg|ae|info|app|dev|edu|gov)\b(?:\/[^\s<>"'،]*)?/giu;
 // International (+ or 00), or local groups of digits; at least 7 digits in all, checked after matching.
-const PHONE = /(?<![\p{L}\p{N}])(?:\+|00)?\(?\d{1,4}\)?(?:[ .-]?\(?\d{2,4}\)?){1,5}(?![\p{L}\p{N}])/gu;
+// A trailing + is a leading one typed in a right-to-left field ("966501234567+").
+const PHONE = /(?<![\p{L}\p{N}])(?:\+|00)?\(?\d{1,4}\)?(?:[ .-]?\(?\d{2,4}\)?){1,5}\+?(?![\p{L}\p{N}])/gu;
 const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]]+$/;
 
@@ -37,14 +38,14 @@ export function findUrls(text: string): Entity[] {
 function isPhoneLike(span: string): boolean {
   const digits = span.replace(/\D/g, '');
   if (digits.length > 15 || DATE_LIKE.test(span)) return false;
-  if (/^(?:\+|00)/.test(span)) return digits.length >= 8;
+  if (/^(?:\+|00)|\+$/.test(span)) return digits.length >= 8;
   if (/^\(?0/.test(span)) return digits.length >= 8;
   return digits.length >= 7 && /[ .()-]/.test(span) && !/^\d{1,3}(?:[.,]\d{3})+$/.test(span);
 }
 
 function phoneValue(span: string): string {
   const digits = span.replace(/\D/g, '');
-  if (span.startsWith('+')) return `+${digits}`;
+  if (span.startsWith('+') || span.endsWith('+')) return `+${digits}`;
   if (span.startsWith('00')) return `+${digits.slice(2)}`;
   return digits;
 }

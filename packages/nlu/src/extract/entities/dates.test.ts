@@ -81,6 +81,10 @@ describe('dates and times in Arabic', () => {
 
   it('joins a day and a time into a datetime', () => {
     expect(first('غداً الساعة ٥ مساءً', 'ar')).toEqual(['datetime', '2026-03-12T17:00', 'غداً الساعة ٥ مساءً']);
+    expect(first('للساعة الثامنة مساء يوم الخميس', 'ar')?.slice(0, 2)).toEqual([
+      'datetime',
+      '2026-03-12T20:00',
+    ]);
   });
 
   it('reads written dates day first, with month names', () => {

@@ -21,7 +21,7 @@ const PRIORITY: EntityType[] = [
   'ordinal',
   'number',
 ];
-/** Words allowed between an Arabic date and the time that follows it ("غدا في الساعه ٥"). */
+/** Words allowed between an Arabic date and its time ("غدا في الساعه ٥"). */
 const DATE_TIME_GAP = /^\s*(?:(?:في|على|عند|،|,)\s*)?$/;
 
 function length(entity: Entity): number {
@@ -44,16 +44,18 @@ function resolveOverlaps(candidates: Entity[]): Entity[] {
   return kept.sort((left, right) => left.start - right.start);
 }
 
-/** An Arabic date followed by a time of day ("غدا الساعه ٥ مساء") becomes one datetime. */
+/** An Arabic date next to a time of day ("غدا الساعه ٥ مساء", "الساعه ٨ يوم الخميس") becomes one datetime. */
 function joinDateAndTime(text: string, entities: Entity[]): Entity[] {
   const joined: Entity[] = [];
   for (const entity of entities) {
     const previous = joined.at(-1);
-    const isPair = previous?.type === 'date' && entity.type === 'time';
+    const types = `${previous?.type}+${entity.type}`;
+    const isPair = types === 'date+time' || types === 'time+date';
     if (previous && isPair && DATE_TIME_GAP.test(text.slice(previous.end, entity.start))) {
+      const [date, time] = previous.type === 'date' ? [previous, entity] : [entity, previous];
       joined[joined.length - 1] = {
         type: 'datetime',
-        value: `${previous.value}T${entity.value}`,
+        value: `${date.value}T${time.value}`,
         text: text.slice(previous.start, entity.end),
         start: previous.start,
         end: entity.end,

@@ -36,6 +36,10 @@ describe('numbers in English', () => {
     ]);
   });
 
+  it('skips dotted runs such as versions and addresses', () => {
+    expect(numbers('version 2.0.1 on 10.0.0.1 costs 3.5', 'en')).toEqual([['number', 3.5, '3.5']]);
+  });
+
   it('does not read the article alone as one', () => {
     expect(numbers('a coffee please', 'en')).toEqual([]);
   });

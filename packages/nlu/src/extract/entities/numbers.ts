@@ -46,8 +46,14 @@ function findDigitNumbers(text: string, lang: Lang, words: Word[]): Entity[] {
       index += 1;
       continue;
     }
+    const end = index + match[0].length;
+    // Dotted runs such as versions and IPs (2.0.1, 10.0.0.1) are not numbers.
+    if (/^[.,]\d/.test(text.slice(end))) {
+      index = end + (text.slice(end).match(/^[\d.,]+/)?.[0].length ?? 0);
+      continue;
+    }
     entities.push(digitEntity(text, lang, words, match[0], index));
-    index += match[0].length;
+    index = end;
   }
   return entities;
 }

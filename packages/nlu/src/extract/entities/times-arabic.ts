@@ -28,6 +28,7 @@ const MINUTE_WORDS: Record<string, number> = {
   والثلث: 20,
 };
 const HOUR_WORDS: Record<string, number> = { الحاديه: 11, الواحده: 1 };
+const HOUR_MARKERS = new Set(['الساعه', 'بالساعه', 'للساعه', 'والساعه', 'عالساعه']);
 const CLOCK = /^(\d{1,2})(?::(\d{2}))?(?!\d)/;
 
 interface Clock {
@@ -86,7 +87,7 @@ export function findArabicTimes(text: string): Entity[] {
   const found: Entity[] = [];
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index]!;
-    const isHourWord = word.norm === 'الساعه' || word.norm === 'بالساعه';
+    const isHourWord = HOUR_MARKERS.has(word.norm);
     const bare = isHourWord ? readHour(words, index + 1, text) : readBareHour(words, index, text);
     if (!bare || (isHourWord && !isAdjacent(text, word, words[index + 1]!))) continue;
     const clock = applyModifiers(words, bare, text);
