@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  function dataDir() {
+    dir = mkdtempSync(join(tmpdir(), 'hiwar-config-'));
+    return join(dir, 'nested', 'data');
+  }
+
+  it('applies the defaults and creates DATA_DIR', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      tokenTtlDays: 30,
+      trustProxy: false,
+      corsOrigins: [],
+    });
+    expect(config.dataDir).toBe(resolve(dir, 'nested', 'data'));
+    expect(config.consoleDist.endsWith(join('apps', 'console', 'dist'))).toBe(true);
+    expect(config.secretKey).toHaveLength(32);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://hiwar@db/hiwar',
+      CONSOLE_DIST: '/srv/console',
+      TOKEN_TTL_DAYS: '7',
+      SECRET_KEY: 'operator secret',
+      TRUST_PROXY: 'true',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      PUBLIC_URL: 'https://bots.example/',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://hiwar@db/hiwar',
+      consoleDist: '/srv/console',
+      tokenTtlDays: 7,
+      trustProxy: true,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      publicUrl: 'https://bots.example',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }],
+    [{ PORT: '70000' }],
+    [{ TOKEN_TTL_DAYS: '0' }],
+    [{ DATABASE_URL: 'mysql://x' }],
+  ])('refuses %o', (env) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+  });
+});
