@@ -37,6 +37,3 @@ export function englishOrdinalBase(word: string): string | null {
   if (word.endsWith('th') && englishPart(word.slice(0, -2))) return word.slice(0, -2);
   return null;
 }
-
-/** Words that may sit inside a spelled number: "a hundred", "one hundred and five". */
-export const ENGLISH_LINKS = { article: 'a', conjunction: 'and', point: 'point' };
