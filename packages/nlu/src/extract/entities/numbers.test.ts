@@ -36,6 +36,10 @@ describe('numbers in English', () => {
     ]);
   });
 
+  it('reads decimals spelled with "point"', () => {
+    expect(numbers('three point five', 'en')).toEqual([['number', 3.5, 'three point five']]);
+  });
+
   it('skips dotted runs such as versions and addresses', () => {
     expect(numbers('version 2.0.1 on 10.0.0.1 costs 3.5', 'en')).toEqual([['number', 3.5, '3.5']]);
   });
@@ -59,6 +63,10 @@ describe('numbers in German', () => {
 
   it('uses the comma as the decimal mark and the point for thousands', () => {
     expect(numbers('1.234,5 Euro und 3,5 Liter', 'de').map(([, value]) => value)).toEqual([1234.5, 3.5]);
+  });
+
+  it('reads decimals spelled with "komma"', () => {
+    expect(numbers('zwei komma fünf Liter', 'de')).toEqual([['number', 2.5, 'zwei komma fünf']]);
   });
 
   it('reads ordinals and leaves the article alone', () => {

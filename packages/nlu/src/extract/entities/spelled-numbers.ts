@@ -18,6 +18,8 @@ interface Latin {
   ordinal(word: string): number | null;
   article: Set<string>;
   links: Set<string>;
+  /** The word for the decimal mark: "three point five", "drei komma fünf". */
+  decimalMark: string;
 }
 
 const ENGLISH: Latin = {
@@ -33,6 +35,7 @@ const ENGLISH: Latin = {
   },
   article: new Set(['a']),
   links: new Set(['and']),
+  decimalMark: 'point',
 };
 
 const GERMAN: Latin = {
@@ -40,6 +43,7 @@ const GERMAN: Latin = {
   ordinal: germanOrdinal,
   article: GERMAN_ARTICLES,
   links: new Set(['und']),
+  decimalMark: 'komma',
 };
 
 function startsWithScale(parts: NumberPart[] | null): boolean {
@@ -76,7 +80,34 @@ function readLatin(words: Word[], first: number, text: string, lang: Latin): Spe
   }
   if (groups.isEmpty) return null;
   if (last === first && GERMAN_ARTICLES.has(words[first]!.norm)) return null;
+  const decimals = readDecimals(words, last, text, lang);
+  if (decimals)
+    return {
+      value: Number(`${groups.value}.${decimals.digits}`),
+      isOrdinal: false,
+      first,
+      last: decimals.last,
+    };
   return { value: groups.value, isOrdinal: false, first, last };
+}
+
+/** Spelled digits after the decimal mark word, one word per digit. */
+function readDecimals(
+  words: Word[],
+  last: number,
+  text: string,
+  lang: Latin,
+): { digits: string; last: number } | null {
+  const mark = words[last + 1];
+  if (!mark || mark.norm !== lang.decimalMark || !isAdjacent(text, words[last]!, mark)) return null;
+  let digits = '';
+  let index = last + 2;
+  for (; index < words.length && isAdjacent(text, words[index - 1]!, words[index]!); index += 1) {
+    const [part, ...rest] = lang.parts(words[index]!.norm) ?? [];
+    if (part?.kind !== 'small' || part.value > 9 || rest.length > 0) break;
+    digits += String(part.value);
+  }
+  return digits === '' ? null : { digits, last: index - 1 };
 }
 
 function ordinalPart(value: number): NumberPart {
