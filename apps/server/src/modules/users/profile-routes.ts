@@ -1,10 +1,11 @@
-import fastifyMultipart from '@fastify/multipart';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, messages, okWith, updateSettingsRequest, userProfile } from '@hiwar/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
+import type { UploadedFile } from './avatar-store.ts';
 import { profileOf, settingsAnswerOf } from './profile-view.ts';
 import { updateSettings } from './settings-service.ts';
 import { findUserById } from './user-repository.ts';
@@ -12,11 +13,21 @@ import { findUserById } from './user-repository.ts';
 const tags = ['account'];
 const security = [{ bearer: [] }];
 
+/** Multipart files are buffered (within the size limit) together with their declared content type. */
+async function bufferUpload(part: MultipartFile): Promise<void> {
+  const upload: UploadedFile = { bytes: await part.toBuffer(), declaredType: part.mimetype };
+  Object.assign(part, { value: upload });
+}
+
+function isUploadedFile(value: unknown): value is UploadedFile {
+  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).bytes);
+}
+
 /**
  * A multipart body arrives as text fields plus the avatar file: take the file out (the schema would strip it)
  * and turn `mode` into a number, so JSON and multipart bodies meet the same schema.
  */
-const avatarOfRequest = new WeakMap<FastifyRequest, Buffer>();
+const avatarOfRequest = new WeakMap<FastifyRequest, UploadedFile>();
 
 async function normaliseMultipartSettings(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
@@ -24,7 +35,7 @@ async function normaliseMultipartSettings(request: FastifyRequest): Promise<void
   const { avatar } = body;
   delete body.avatar;
   if (avatar !== undefined && avatar !== '') {
-    if (!Buffer.isBuffer(avatar)) throw AppError.invalidField('avatar', messages.fileTypeUnsupported);
+    if (!isUploadedFile(avatar)) throw AppError.invalidField('avatar', messages.fileTypeUnsupported);
     avatarOfRequest.set(request, avatar);
   }
   if (typeof body.mode === 'string' && /^\d+$/.test(body.mode)) body.mode = Number(body.mode);
@@ -48,6 +59,7 @@ export async function registerProfileRoutes(app: ApiApp, context: ModuleContext)
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
       attachFieldsToBody: 'keyValues',
+      onFile: bufferUpload,
       limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, parts: 21 },
     });
     scope.withTypeProvider<ZodTypeProvider>().post(

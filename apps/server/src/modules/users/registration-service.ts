@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createAccount } from './create-account.ts';
 import { takePendingSocialSignin } from './social-signin-repository.ts';
-import { activatePendingUser } from './user-repository.ts';
+import { activatePendingUser, deletePendingUser } from './user-repository.ts';
 
 /** POST /passport/register: an active web account; the console signs in right after. */
 export async function registerActiveAccount(db: Database, request: RegisterRequest): Promise<number> {
@@ -38,11 +38,17 @@ export async function registerPendingAccount(
       activationCodeHash: hashToken(code),
     },
   );
-  await mailer.send({
-    to: request.user_email,
-    subject: 'Activate your Hiwar account',
-    text: `Hello ${request.user_fullname},\n\nopen this link to activate your account:\n${activationLinkOf(config, userId, code)}\n`,
-  });
+  try {
+    await mailer.send({
+      to: request.user_email,
+      subject: 'Activate your Hiwar account',
+      text: `Hello ${request.user_fullname},\n\nopen this link to activate your account:\n${activationLinkOf(config, userId, code)}\n`,
+    });
+  } catch (error) {
+    // an account nobody can activate would block the email and username: undo it
+    await deletePendingUser(db, userId);
+    throw error;
+  }
   return userId;
 }
 

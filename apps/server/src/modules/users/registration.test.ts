@@ -45,6 +45,22 @@ describe.each(await testDatabaseKinds())(
       expect(again.json).toEqual({ status: 0, msg: messages.activationInvalid });
     });
 
+    it('undoes a pending registration whose activation mail cannot be sent', async () => {
+      const failing = await startTestServer(kind);
+      try {
+        failing.mail.push = () => {
+          throw new Error('mail server down');
+        };
+        const account = newAccount();
+        const answer = await failing.call('POST', '/api/user/register/', { body: account });
+        expect(answer.status).toBe(500);
+        expect(answer.json).toEqual({ status: 0, msg: messages.serverError });
+        expect(await countRows(failing, 'users')).toBe(0);
+      } finally {
+        await failing.close();
+      }
+    });
+
     it('refuses a wrong activation code and a malformed user id', async () => {
       const account = newAccount();
       await server.call('POST', '/api/user/register/', { body: account });

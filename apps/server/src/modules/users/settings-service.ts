@@ -13,7 +13,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { toJson } from '../../platform/db/json.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { removeAvatar, storeAvatar } from './avatar-store.ts';
+import { removeAvatar, storeAvatar, type UploadedFile } from './avatar-store.ts';
 import { identityErrors, rethrowIdentityConflict } from './create-account.ts';
 import type { StoredCustomerSupport, StoredMailServerCred } from './profile-view.ts';
 import { findTakenIdentity, findUserById, type UserRow, updateUser } from './user-repository.ts';
@@ -53,7 +53,7 @@ async function updateBasicSettings(
   context: SettingsContext,
   session: Session,
   input: z.infer<typeof basicSettings>,
-  avatar: Buffer | null,
+  avatar: UploadedFile | null,
 ) {
   const { db, secrets } = context;
   const user = await currentUser(db, session);
@@ -101,7 +101,7 @@ export async function updateSettings(
   context: SettingsContext,
   session: Session,
   input: UpdateSettingsRequest,
-  avatar: Buffer | null,
+  avatar: UploadedFile | null,
 ): Promise<UserRow> {
   if (avatar && input.mode !== 2) throw AppError.invalidField('avatar', messages.fileTypeUnsupported);
   if (input.mode === 1) await changePassword(context, session, input);

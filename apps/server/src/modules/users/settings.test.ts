@@ -206,6 +206,42 @@ describe.each(await testDatabaseKinds())('profile settings on $label', (kind) =>
     expect(me.json.data).toMatchObject({ avatar: null, user_fullname: account.user_fullname });
   });
 
+  it('rejects real image bytes declared as another type', async () => {
+    const { account, token } = await registerAndLogin(server);
+    const form = basicForm(
+      {
+        mode: '2',
+        user_email: account.user_email,
+        username: account.username,
+        user_fullname: account.user_fullname,
+      },
+      { bytes: PNG, type: 'application/octet-stream', name: 'me.bin' },
+    );
+    const answer = await server.call('POST', '/api/user/update_settings', { token, raw: form });
+    expect(answer.status).toBe(422);
+    expect(answer.json.errors).toEqual({ avatar: [messages.fileTypeUnsupported] });
+  });
+
+  it('replaces the previous avatar file', async () => {
+    const { account, token } = await registerAndLogin(server);
+    const fields = {
+      mode: '2',
+      user_email: account.user_email,
+      username: account.username,
+      user_fullname: 'Twice',
+    };
+    const upload = () =>
+      server.call('POST', '/api/user/update_settings', {
+        token,
+        raw: basicForm(fields, { bytes: PNG, type: 'image/png', name: 'me.png' }),
+      });
+    const first = (await upload()).json.data.avatar as string;
+    const second = (await upload()).json.data.avatar as string;
+    expect(second).not.toBe(first);
+    expect((await fetch(`${server.url}${first}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${second}`)).status).toBe(200);
+  });
+
   it('rejects an avatar over the size limit', async () => {
     const { account, token } = await registerAndLogin(server);
     const huge = Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES)]);

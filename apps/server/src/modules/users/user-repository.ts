@@ -86,3 +86,7 @@ export async function activatePendingUser(db: Database, userId: number, codeHash
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export async function deletePendingUser(db: Database, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('user_id', '=', userId).where('user_status', '=', 0).execute();
+}

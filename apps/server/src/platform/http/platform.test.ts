@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { messages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
@@ -70,5 +73,29 @@ describe.each(await testDatabaseKinds())('HTTP platform on $label', (kind) => {
     expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('console site', () => {
+  it('serves the built console at / with its assets and keeps /api answers JSON', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'hiwar-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    const [sqlite] = await testDatabaseKinds();
+    const server = await startTestServer(sqlite!, { consoleDist: dist });
+    try {
+      const index = await server.call('GET', '/');
+      expect(index.status).toBe(200);
+      expect(index.headers.get('content-type')).toContain('text/html');
+      expect(index.text).toContain('id="root"');
+      expect((await server.call('GET', '/assets/app.js')).text).toBe('console.log(1)');
+      const unknownApi = await server.call('GET', '/api/unknown');
+      expect(unknownApi.status).toBe(404);
+      expect(unknownApi.json).toEqual({ status: 0, msg: messages.notFound });
+    } finally {
+      await server.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
