@@ -55,7 +55,7 @@ export const socialRegisterRequest = z
     username: registrationFields.username.min(8, messages.usernameMin8),
     user_fullname: registrationFields.user_fullname.min(8, messages.nameMin8),
     user_password: registrationFields.user_password.min(8, messages.passwordMin8),
-    user_token: z.string().min(1).max(200),
+    user_token: z.string({ error: messages.errorAccessToken }).min(1, messages.errorAccessToken).max(200),
   })
   .refine(confirmationMatches, mismatch);
 export type SocialRegisterRequest = z.infer<typeof socialRegisterRequest>;
@@ -67,10 +67,17 @@ export const activateParams = z.object({
 });
 
 /** POST /validate-sender: a web-messenger sender id is a random positive integer. */
+/** A number, or digits as text (the widget keeps the id in a cookie); booleans, arrays and the like are refused. */
 export const validateSenderRequest = z.object({
-  id: z.coerce
-    .number({ error: messages.senderInvalid })
-    .int(messages.senderInvalid)
-    .positive(messages.senderInvalid)
-    .max(Number.MAX_SAFE_INTEGER, messages.senderInvalid),
+  id: z
+    .union([z.number(), z.string().trim().regex(/^\d+$/, messages.senderInvalid).transform(Number)], {
+      error: messages.senderInvalid,
+    })
+    .pipe(
+      z
+        .number()
+        .int(messages.senderInvalid)
+        .positive(messages.senderInvalid)
+        .max(Number.MAX_SAFE_INTEGER, messages.senderInvalid),
+    ),
 });

@@ -18,7 +18,19 @@ describe.each(await testDatabaseKinds())('POST /validate-sender on $label', (kin
     expect(answer.json).toEqual({ status: 1 });
   });
 
-  it.each([[0], [-5], [1.5], ['abc'], [null], [Number.MAX_SAFE_INTEGER + 2]])('refuses %s', async (id) => {
+  it.each([
+    [0],
+    [-5],
+    [1.5],
+    ['abc'],
+    [''],
+    ['1e3'],
+    [null],
+    [true],
+    [[5]],
+    [{}],
+    [Number.MAX_SAFE_INTEGER + 2],
+  ])('refuses %j', async (id) => {
     const answer = await server.call('POST', '/api/validate-sender', { body: { id } });
     expect(answer.status).toBe(422);
     expect(answer.json).toEqual({
