@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dashboardModule } from '../features/dashboard/module.tsx';
 import { setToken } from '../lib/auth-token.ts';
 import { currentPath, renderApp, stubServer } from '../test/render-app.tsx';
 import { safeRedirectPath } from './route-guards.tsx';
@@ -35,11 +36,20 @@ describe('redirect rules', () => {
     expect(await screen.findByTestId('sidebar')).toBeDefined();
   });
 
-  it('sends unknown paths and features not built yet to /404', async () => {
+  it('sends unknown paths to /404', async () => {
     setToken('t');
-    const { router } = renderApp('/services');
+    stubServer(() => ({ json: { status: 1 } }));
+    const { router } = renderApp('/no/such/page');
     await waitFor(() => expect(currentPath(router)).toBe('/404'));
     expect(screen.getByText("Oops! You're lost.")).toBeDefined();
+  });
+
+  it('sends a sidebar entry whose feature is not registered to /404, keeping the entry in the sidebar', async () => {
+    setToken('t');
+    stubServer(() => ({ json: { status: 1 } }));
+    const { router } = renderApp('/datasources', 'en', [dashboardModule]);
+    await waitFor(() => expect(currentPath(router)).toBe('/404'));
+    expect(screen.getByTestId('nav-datasources')).toBeDefined();
   });
 
   it('returns to the redirect path after signing in', async () => {

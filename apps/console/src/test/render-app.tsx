@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { FeatureModule } from '../app/feature-module.ts';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { buildRoutes } from '../app/router.tsx';
@@ -26,8 +27,8 @@ export function stubServer(server: FakeServer) {
 }
 
 /** The whole console at `path`, on a memory router, with a fresh query cache. */
-export function renderApp(path: string, language: Language = 'en') {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+export function renderApp(path: string, language: Language = 'en', modules?: FeatureModule[]) {
+  const router = createMemoryRouter(buildRoutes(modules), { initialEntries: [path] });
   const i18n = initI18n(language);
   const view = render(
     <Providers i18n={i18n} queryClient={createQueryClient()} env="test">

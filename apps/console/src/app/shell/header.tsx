@@ -1,7 +1,8 @@
-import { Avatar, Burger, Group, Menu, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconMessages, IconUser } from '@tabler/icons-react';
+import { Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountMenu } from './account-menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 
 interface HeaderProps {
@@ -41,26 +42,7 @@ export function Header({ isNavigationOpen, onToggleNavigation }: HeaderProps) {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguageMenu />
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <UnstyledButton aria-label={t('header.account')} data-testid="account-menu">
-              <Avatar radius="xl" size={34} color="indigo">
-                <IconUser size={18} />
-              </Avatar>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              component={Link}
-              to="/user/logout"
-              color="red"
-              leftSection={<IconLogout size={16} />}
-              data-testid="header-logout"
-            >
-              {t('header.logout')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <AccountMenu />
       </Group>
     </Group>
   );

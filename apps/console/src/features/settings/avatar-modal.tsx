@@ -4,6 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_MEGABYTES, avatarFileProblem } from './avatar-file.ts';
 
+/** Lets browser tests reach the hidden file input behind Mantine's button. */
+const hiddenFileInputProps: Record<string, string> = { 'data-testid': 'avatar-file-input' };
+
 interface AvatarModalProps {
   opened: boolean;
   onClose: () => void;
@@ -50,6 +53,7 @@ export function AvatarModal({ opened, onClose, onChoose }: AvatarModalProps) {
           onChange={pick}
           error={problem}
           data-testid="avatar-file"
+          fileInputProps={hiddenFileInputProps}
         />
         {previewUrl && (
           <Stack gap={4} align="center">

@@ -1,9 +1,9 @@
 import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/form-errors.ts';
+import { useProfile } from '../../lib/profile.ts';
 import { BasicSettingsCard } from './basic-settings-card.tsx';
 import { PasswordCard } from './password-card.tsx';
-import { useProfile } from './settings-api.ts';
 import { SupportSettingsCard } from './support-settings-card.tsx';
 
 export function SettingsPage() {

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors.ts';
-import { profileQueryKey, updateSettings } from './settings-api.ts';
+import { profileQueryKey } from '../../lib/profile.ts';
+import { updateSettings } from './settings-api.ts';
 
 /**
  * One card's save (spec part 2 §8): success toasts "successfully updated"; a failure shows the msg (or "Server
