@@ -1,0 +1,67 @@
+import type { ExampleRecord, SaveExampleRequest } from '@hiwar/contracts';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { api, apiRequest } from '../../lib/api-client.ts';
+
+/** Shared with the commands screens, which list the same examples. */
+export const examplesQueryKey = (commandId: number) => ['examples', 'command', commandId] as const;
+
+async function fetchExamples(commandId: number): Promise<ExampleRecord[]> {
+  const answer = await api.post<{ data: ExampleRecord[] }>(`/command_example/get/${commandId}`);
+  return answer.data;
+}
+
+export function useExamples(commandId: number) {
+  return useQuery({ queryKey: examplesQueryKey(commandId), queryFn: () => fetchExamples(commandId) });
+}
+
+/** POST /command_example/save_example: creates (no _id) or updates one example; answers the stored record. */
+export async function saveExample(example: SaveExampleRequest): Promise<ExampleRecord> {
+  const answer = await api.post<{ data: ExampleRecord }>('/command_example/save_example', example);
+  return answer.data;
+}
+
+export function deleteExample(exampleId: number) {
+  return apiRequest('DELETE', `/command_example/delete/${exampleId}`);
+}
+
+export function setExampleStatus(exampleId: number, status: 0 | 1) {
+  return api.post(`/command_example/set_status/${exampleId}`, { status });
+}
+
+/** The saved record takes the place of its old copy in the cached list; a new one goes first. */
+export function storeSavedExample(queryClient: QueryClient, commandId: number, saved: ExampleRecord) {
+  queryClient.setQueryData<ExampleRecord[]>(examplesQueryKey(commandId), (list = []) =>
+    list.some((example) => example._id === saved._id)
+      ? list.map((example) => (example._id === saved._id ? saved : example))
+      : [saved, ...list],
+  );
+}
+
+export function patchExampleStatus(
+  queryClient: QueryClient,
+  commandId: number,
+  exampleId: number,
+  status: 0 | 1,
+) {
+  queryClient.setQueryData<ExampleRecord[]>(examplesQueryKey(commandId), (list = []) =>
+    list.map((example) => (example._id === exampleId ? { ...example, example_status: status } : example)),
+  );
+}
+
+export function forgetExample(queryClient: QueryClient, commandId: number, exampleId: number) {
+  queryClient.setQueryData<ExampleRecord[]>(examplesQueryKey(commandId), (list = []) =>
+    list.filter((example) => example._id !== exampleId),
+  );
+}
+
+/** GET /command_example/train/{command_id}: starts training; answers a message to show. */
+export async function startTraining(commandId: number): Promise<string> {
+  const answer = await api.get(`/command_example/train/${commandId}`);
+  return answer.msg ?? '';
+}
+
+/** GET /command_example/check-if-free: a msg of "still running" means training is busy. */
+export async function isTrainingBusy(): Promise<boolean> {
+  const answer = await api.get('/command_example/check-if-free');
+  return /still running/i.test(answer.msg ?? '');
+}

@@ -1,0 +1,1 @@
+export { ExamplesTab } from './examples-tab.tsx';

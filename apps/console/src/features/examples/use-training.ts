@@ -1,0 +1,65 @@
+import { notifications } from '@mantine/notifications';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client.ts';
+import { isTrainingBusy, startTraining } from './examples-api.ts';
+
+/** Spec §9: while training runs the server is asked every 10 s whether it is free again. */
+export const TRAINING_POLL_MS = 10_000;
+
+/** The server's msg for an answer with a status other than 1; "Something went wrong" when there was no answer. */
+function trainingFailure(error: unknown, somethingWentWrong: string): string {
+  const isServerAnswer = error instanceof ApiError && !error.isNetworkFailure && error.httpStatus !== 404;
+  return isServerAnswer && error.message ? error.message : somethingWentWrong;
+}
+
+/**
+ * The Train button's state (spec §4): busy from the click until the server reports it is free. Opening the tab
+ * while a training runs shows it busy too.
+ */
+export function useTraining(commandId: number, isEnabled: boolean) {
+  const { t } = useTranslation();
+  const [isBusy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const isMounted = useRef(true);
+
+  const pollUntilFree = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(async () => {
+      const isStillBusy = await isTrainingBusy().catch(() => false);
+      if (!isMounted.current) return;
+      setBusy(isStillBusy);
+      if (isStillBusy) pollUntilFree();
+    }, TRAINING_POLL_MS);
+  }, []);
+
+  useEffect(() => {
+    isMounted.current = true;
+    if (isEnabled)
+      isTrainingBusy()
+        .then((isStillBusy) => {
+          if (!isMounted.current || !isStillBusy) return;
+          setBusy(true);
+          pollUntilFree();
+        })
+        .catch(() => {});
+    return () => {
+      isMounted.current = false;
+      clearTimeout(timer.current);
+    };
+  }, [isEnabled, pollUntilFree]);
+
+  const train = async () => {
+    setBusy(true);
+    try {
+      const message = await startTraining(commandId);
+      notifications.show({ color: 'green', message: message || t('examples.trainStarted') });
+      pollUntilFree();
+    } catch (error) {
+      setBusy(false);
+      notifications.show({ color: 'red', message: trainingFailure(error, t('examples.somethingWentWrong')) });
+    }
+  };
+
+  return { isBusy, train };
+}
