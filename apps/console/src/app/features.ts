@@ -1,6 +1,15 @@
+import { commandsModule } from '../features/commands/module.tsx';
 import { dashboardModule } from '../features/dashboard/module.tsx';
+import { scenarioModule } from '../features/scenario/module.tsx';
+import { servicesModule } from '../features/services/module.tsx';
 import { settingsModule } from '../features/settings/module.tsx';
 import type { FeatureModule } from './feature-module.ts';
 
 /** Every feature inside the signed-in frame. A sidebar entry without a module here leads to /404. */
-export const featureModules: FeatureModule[] = [dashboardModule, settingsModule];
+export const featureModules: FeatureModule[] = [
+  dashboardModule,
+  settingsModule,
+  servicesModule,
+  commandsModule,
+  scenarioModule,
+];

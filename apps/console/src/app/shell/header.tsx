@@ -1,7 +1,8 @@
-import { Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ServiceShortcut } from '../../features/services/service-shortcut.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 
@@ -41,6 +42,9 @@ export function Header({ isNavigationOpen, onToggleNavigation }: HeaderProps) {
         </UnstyledButton>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <Box visibleFrom="md">
+          <ServiceShortcut />
+        </Box>
         <LanguageMenu />
         <AccountMenu />
       </Group>

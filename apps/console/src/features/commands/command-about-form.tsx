@@ -1,0 +1,85 @@
+import { commandLangs, saveCommandRequest } from '@hiwar/contracts';
+import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { failureMessage, schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
+import { localizeFeatureMessage, localizeFormErrors } from '../services/feature-messages.ts';
+import { servicesKey } from '../services/services-api.ts';
+import { type AboutValues, aboutValuesOf } from './about-values.ts';
+import { parseCommandId } from './command-tabs.ts';
+import { commandsKey, saveCommand, useCommand } from './commands-api.ts';
+
+/** The about tab: name (required, checked before anything is sent), description and language. */
+export function CommandAboutForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const serviceId = Number(useParams().serviceId);
+  const commandId = parseCommandId(useParams().commandId);
+  const command = useCommand(commandId);
+  const form = useForm<AboutValues>({
+    initialValues: aboutValuesOf(undefined),
+    validate: (values) => localizeFormErrors(schemaValidator(saveCommandRequest, t)(values), t),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once per loaded command, not per render.
+  useEffect(() => {
+    form.setValues(aboutValuesOf(command.data));
+    form.resetDirty();
+  }, [command.data]);
+
+  const mutation = useMutation({
+    mutationFn: (values: AboutValues) => saveCommand(serviceId, commandId, values),
+    onSuccess: (savedId) => {
+      notifications.show({ color: 'green', message: t('messages.successfullySaved') });
+      void queryClient.invalidateQueries({ queryKey: commandsKey });
+      void queryClient.invalidateQueries({ queryKey: [...servicesKey, 'choices'] });
+      void queryClient.invalidateQueries({ queryKey: ['crumb-name', 'commands', String(savedId)] });
+      if (savedId !== commandId)
+        navigate(`/services/${serviceId}/commands/${savedId}/about`, { replace: true });
+    },
+    onError: (error) => {
+      const fieldErrors = localizeFormErrors(serverFieldErrors(error, t, 'command_name'), t);
+      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      else
+        notifications.show({
+          color: 'red',
+          message: localizeFeatureMessage(t, failureMessage(error, t, t('messages.serverError'))),
+        });
+    },
+  });
+
+  const languages = commandLangs.map((lang) => ({ value: lang, label: t(`commands.languages.${lang}`) }));
+  return (
+    <form
+      onSubmit={form.onSubmit((values) => mutation.mutate(values))}
+      noValidate
+      data-testid="command-about"
+    >
+      <Stack gap="md" maw={640}>
+        <TextInput label={t('commands.fields.name')} withAsterisk {...form.getInputProps('command_name')} />
+        <Textarea
+          label={t('commands.fields.description')}
+          autosize
+          minRows={3}
+          {...form.getInputProps('command_description')}
+        />
+        <Select
+          label={t('commands.fields.lang')}
+          data={languages}
+          allowDeselect={false}
+          {...form.getInputProps('command_lang')}
+        />
+        <Group>
+          <Button type="submit" loading={mutation.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

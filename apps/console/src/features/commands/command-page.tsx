@@ -1,0 +1,66 @@
+import { Anchor, Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconMessageDots, IconVariable } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useService } from '../services/services-api.ts';
+import { commandTabs, parseCommandId, tabOfPath } from './command-tabs.ts';
+import { useCommand } from './commands-api.ts';
+
+const tabIcons = { about: IconInfoCircle, variables: IconVariable, examples: IconMessageDots } as const;
+
+/**
+ * A command's page (spec part 1 §2 Command tabs): the tab bar and the chosen tab. Command id 0 creates; every tab
+ * but about stays disabled until the command exists.
+ */
+export function CommandPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const serviceId = Number(useParams().serviceId);
+  const commandId = parseCommandId(useParams().commandId);
+  const service = useService(serviceId);
+  const command = useCommand(commandId);
+  const activeTab = tabOfPath(pathname);
+  const basePath = `/services/${serviceId}/commands/${commandId}`;
+  const isNew = commandId === 0;
+
+  if (isNew && activeTab !== 'about') return <Navigate to={`${basePath}/about`} replace />;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>{isNew ? t('commands.newTitle') : (command.data?.command_name ?? '…')}</Title>
+        <Anchor component={Link} to={`/services/${serviceId}/commands`} size="sm" c="dimmed">
+          {service.data?.service_name ?? t('commands.title')}
+        </Anchor>
+      </div>
+      <Card shadow="xs" p={0}>
+        <Tabs value={activeTab} onChange={(tab) => tab && navigate(`${basePath}/${tab}`)} keepMounted={false}>
+          <Tabs.List px="md" pt="xs">
+            {commandTabs.map((tab) => {
+              const Icon = tabIcons[tab];
+              return (
+                <Tabs.Tab
+                  key={tab}
+                  value={tab}
+                  disabled={isNew && tab !== 'about'}
+                  leftSection={<Icon size={16} />}
+                >
+                  {t(`commands.tabs.${tab}`)}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
+          <Stack p="lg">
+            {isNew && (
+              <Text size="sm" c="dimmed">
+                {t('commands.saveFirst')}
+              </Text>
+            )}
+            <Outlet />
+          </Stack>
+        </Tabs>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { Navigate, type RouteObject } from 'react-router';
+import type { FeatureModule } from '../../app/feature-module.ts';
+import { CommandAboutForm } from './command-about-form.tsx';
+import { CommandPage } from './command-page.tsx';
+import { browseCommand } from './commands-api.ts';
+import { CommandsPage } from './commands-page.tsx';
+
+/** The tabs under /services/{service_id}/commands/{command_id}; a bare command path opens about. */
+const commandTabRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="about" replace /> },
+  { path: 'about', element: <CommandAboutForm /> },
+];
+
+export const commandsModule: FeatureModule = {
+  routes: [
+    { path: 'services/:serviceId/commands', element: <CommandsPage /> },
+    { path: 'services/:serviceId/commands/:commandId', element: <CommandPage />, children: commandTabRoutes },
+  ],
+  crumbNames: { commands: async (id) => (await browseCommand(id)).command_name },
+};
