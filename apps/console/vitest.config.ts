@@ -6,5 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Component tests render the whole console in jsdom; on a busy 2-core machine one can take several seconds.
+    testTimeout: 20_000,
   },
 });

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { createQueryClient } from './app/query-client.ts';
+import { createQueryClient, forgetDataOnSessionChange } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { applyDocumentLanguage, readLanguageCookie } from './lib/language.ts';
@@ -11,6 +11,7 @@ const language = readLanguageCookie();
 applyDocumentLanguage(language);
 const i18n = initI18n(language);
 const queryClient = createQueryClient();
+forgetDataOnSessionChange(queryClient);
 const router = createAppRouter();
 
 const root = document.getElementById('root');

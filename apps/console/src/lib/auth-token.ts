@@ -23,12 +23,15 @@ export function clearToken() {
   notify();
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` after every sign-in and sign-out; returns the unsubscribe. */
+export function subscribeToToken(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** Re-renders when the user signs in or out. */
 export function useIsSignedIn(): boolean {
-  return useSyncExternalStore(subscribe, () => getToken() !== null);
+  return useSyncExternalStore(subscribeToToken, () => getToken() !== null);
 }

@@ -8,7 +8,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('dashboard', () => {
   it('shows the three counts from /user/stats with their usage against the plan limit', async () => {
     setToken('t');
-    stubServer(() => ({ json: { status: 1, senders: 240, services: 30, commands: 12 } }));
+    stubServer((_method, path) =>
+      path === '/user/stats'
+        ? { json: { status: 1, senders: 240, services: 30, commands: 12 } }
+        : { status: 404, json: { status: 0, msg: 'Not found' } },
+    );
     renderApp('/dashboard');
     const senders = await screen.findByTestId('stat-senders');
     expect(await within(senders).findByText('240')).toBeDefined();
