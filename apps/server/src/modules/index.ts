@@ -1,7 +1,9 @@
 import type { AppModule } from '../platform/http/module.ts';
+import { advertisesModule } from './advertises/advertises-module.ts';
 import { dashboardModule } from './dashboard/dashboard-module.ts';
 import { healthModule } from './health/health-module.ts';
 import { passportModule } from './passport/passport-module.ts';
+import { responsesModule } from './responses/responses-module.ts';
 import { sendersModule } from './senders/senders-module.ts';
 import { usersModule } from './users/users-module.ts';
 
@@ -12,4 +14,6 @@ export const modules: AppModule[] = [
   usersModule,
   dashboardModule,
   sendersModule,
+  responsesModule,
+  advertisesModule,
 ];

@@ -1,6 +1,7 @@
 import { accounts } from './0001-accounts.ts';
 import { servicesAndCommands } from './0002-services-and-commands.ts';
+import { responsesAdvertises } from './0004-responses-advertises.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
-export const migrations: AppMigration[] = [accounts, servicesAndCommands];
+export const migrations: AppMigration[] = [accounts, servicesAndCommands, responsesAdvertises];

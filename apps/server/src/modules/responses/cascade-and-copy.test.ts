@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { insertCommand } from '../commands/command-repository.ts';
+import { copyResponses } from './copy-response.ts';
+import { ownerWithCommands } from './test-commands.ts';
+
+describe.each(await testDatabaseKinds())(
+  'responses and advertises follow their command on $label',
+  (kind) => {
+    let server: TestServer;
+
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+    });
+    afterAll(async () => {
+      await server.close();
+    });
+
+    const tables = () =>
+      server.database.db.withTables<{
+        command_responses: { resp_command_id: number };
+        command_advertises: { command_id: number };
+      }>();
+
+    async function rowsOf(commandId: number) {
+      const responses = await tables()
+        .selectFrom('command_responses')
+        .selectAll()
+        .where('resp_command_id', '=', commandId)
+        .execute();
+      const ads = await tables()
+        .selectFrom('command_advertises')
+        .selectAll()
+        .where('command_id', '=', commandId)
+        .execute();
+      return { responses: responses.length, ads: ads.length };
+    }
+
+    async function furnish(
+      owner: Awaited<ReturnType<typeof ownerWithCommands>>,
+      commandId = owner.commandId,
+    ) {
+      const record = {
+        resp_type: 'text',
+        resp_text: 'Hi',
+        resp_quick_reply: owner.commandIds.map((id) => ({ label: `to ${id}`, value: 'go', command_id: id })),
+        resp_api_pars: [{ name: 'q', var_id: 41, var_name: 'city', var_default_value: '' }],
+      };
+      const token = owner.token;
+      await server.call('POST', `/api/command_response/save/${commandId}`, { token, body: { record } });
+      await server.call('POST', `/api/command_advertises/save/${commandId}`, {
+        token,
+        body: { data: [{ code: '<b>ad</b>', status: 1 }] },
+      });
+    }
+
+    it('removes the response and ads when the command is deleted', async () => {
+      const owner = await ownerWithCommands(server, 2);
+      await furnish(owner);
+      expect(await rowsOf(owner.commandId)).toEqual({ responses: 1, ads: 1 });
+      await server.database.db.deleteFrom('commands').where('command_id', '=', owner.commandId).execute();
+      expect(await rowsOf(owner.commandId)).toEqual({ responses: 0, ads: 0 });
+    });
+
+    it('removes them with the whole service', async () => {
+      const owner = await ownerWithCommands(server);
+      await furnish(owner);
+      await server.database.db.deleteFrom('services').where('service_id', '=', owner.serviceId).execute();
+      expect(await rowsOf(owner.commandId)).toEqual({ responses: 0, ads: 0 });
+    });
+
+    it('copies response and ads on clone, pointing quick replies and variables at the copies', async () => {
+      const owner = await ownerWithCommands(server, 2);
+      const [first, second] = owner.commandIds as [number, number];
+      await furnish(owner, first);
+      const db = server.database.db;
+      const firstCopy = await insertCommand(db, {
+        userId: owner.userId,
+        serviceId: owner.serviceId,
+        name: 'copy',
+      });
+      await db.transaction().execute((trx) =>
+        copyResponses(trx, {
+          userId: owner.userId,
+          commandIdMap: new Map([[first, firstCopy]]),
+          variableIdMap: new Map([[41, 51]]),
+        }),
+      );
+      const { token } = owner;
+      const copied = (await server.call('GET', `/api/command_response/get/${firstCopy}`, { token })).json
+        .data;
+      expect(copied.resp_quick_reply.map((reply: { command_id: number }) => reply.command_id)).toEqual([
+        firstCopy,
+        second,
+      ]);
+      expect(copied.resp_api_pars[0].var_id).toBe(51);
+      const ads = (await server.call('GET', `/api/command_advertises/get/${firstCopy}`, { token })).json.data;
+      expect(ads).toMatchObject([{ code: '<b>ad</b>', status: 1, command_id: firstCopy }]);
+    });
+
+    it("drops quick replies' links into the source owner's account when another owner clones", async () => {
+      const author = await ownerWithCommands(server, 2);
+      const [first, second] = author.commandIds as [number, number];
+      await furnish(author, first);
+      const cloner = await ownerWithCommands(server);
+      const db = server.database.db;
+      await db
+        .transaction()
+        .execute((trx) =>
+          copyResponses(trx, { userId: cloner.userId, commandIdMap: new Map([[first, cloner.commandId]]) }),
+        );
+      const { token } = cloner;
+      const copied = (await server.call('GET', `/api/command_response/get/${cloner.commandId}`, { token }))
+        .json.data;
+      expect(copied.resp_quick_reply.map((reply: { command_id: number | null }) => reply.command_id)).toEqual(
+        [cloner.commandId, null],
+      );
+      expect(copied.resp_api_pars[0].var_id).toBeNull();
+        const ads = (await server.call('GET', `/api/command_advertises/get/${cloner.commandId}`, { token }))
+        .json.data;
+      expect(ads).toHaveLength(1);
+    });
+  },
+);
