@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './envelope.ts';
 
 /** Messages of the services screens; the console shows "already been taken" under the name field. */
 export const serviceMessages = {
@@ -48,7 +47,7 @@ export const servicePage = z.object({
   current_page: z.number(),
   last_page: z.number(),
   total: z.number(),
-  per_page: z.literal(PAGE_SIZE),
+  per_page: z.number(),
 });
 export type ServicePage = z.infer<typeof servicePage>;
 

@@ -23,18 +23,22 @@ export const PREFERENCE_TIMEOUT_MAX = 11;
 export const variableMessages = {
   nameRequired: 'Please enter the variable name',
   nameCharacters: 'The variable name may only contain letters, digits, dashes and underscores',
+  nameTaken: 'The variable name has already been taken',
   textRequired: 'Please enter the variable text',
   regexRequired: 'Please enter the variable regex',
   regexInvalid: 'The variable regex is not a valid regular expression',
   listRequired: 'Please enter the variable values list',
   datasetRequired: 'Please choose the dataset',
   entityRequired: 'Please choose the component entity',
+  entityUnknown: 'The component entity is not known',
   redirectRequired: 'Please choose the redirect command',
   orderInteger: 'The variable order must be an integer',
   timeoutRange: 'The preference timeout must be an integer from 1 to 11',
   typeInvalid: 'The variable type is not valid',
   redirectNotFound: 'The redirect command was not found',
   cursorNotFound: 'The cursor variable was not found',
+  preferenceNotFound: 'The preference variable was not found',
+  datasetNotFound: 'The dataset was not found',
   saved: 'Variable Saves Successfully',
 } as const;
 

@@ -1,11 +1,17 @@
 import type { AppModule } from '../platform/http/module.ts';
 import { advertisesModule } from './advertises/advertises-module.ts';
+import { commandsModule } from './commands/commands-module.ts';
+import { componentsModule } from './components/components-module.ts';
 import { dashboardModule } from './dashboard/dashboard-module.ts';
+import { datasetsModule } from './datasets/datasets-module.ts';
+import { examplesModule } from './examples/examples-module.ts';
 import { healthModule } from './health/health-module.ts';
 import { passportModule } from './passport/passport-module.ts';
 import { responsesModule } from './responses/responses-module.ts';
 import { sendersModule } from './senders/senders-module.ts';
+import { servicesModule } from './services/services-module.ts';
 import { usersModule } from './users/users-module.ts';
+import { variablesModule } from './variables/variables-module.ts';
 
 /** Every feature module, registered under /api in this order. A new module adds one line here. */
 export const modules: AppModule[] = [
@@ -16,4 +22,10 @@ export const modules: AppModule[] = [
   sendersModule,
   responsesModule,
   advertisesModule,
+  servicesModule,
+  commandsModule,
+  variablesModule,
+  examplesModule,
+  datasetsModule,
+  componentsModule,
 ];

@@ -1,7 +1,13 @@
 import { accounts } from './0001-accounts.ts';
 import { servicesAndCommands } from './0002-services-and-commands.ts';
+import { variablesExamplesDatasets } from './0003-variables-examples-datasets.ts';
 import { responsesAdvertises } from './0004-responses-advertises.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
-export const migrations: AppMigration[] = [accounts, servicesAndCommands, responsesAdvertises];
+export const migrations: AppMigration[] = [
+  accounts,
+  servicesAndCommands,
+  variablesExamplesDatasets,
+  responsesAdvertises,
+];

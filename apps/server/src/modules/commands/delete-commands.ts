@@ -1,0 +1,14 @@
+import type { Database } from '../../platform/db/database.ts';
+import { deleteExamplesOfCommands } from '../examples/example-repository.ts';
+import { deleteVariablesOfCommands } from '../variables/variable-repository.ts';
+import { deleteCommandRows } from './command-repository.ts';
+
+/**
+ * Deletes commands with their examples and variables. Run inside the caller's transaction; tables of later
+ * modules (responses) follow through their foreign keys' ON DELETE CASCADE.
+ */
+export async function deleteCommandsWithContent(db: Database, commandIds: number[]): Promise<void> {
+  await deleteExamplesOfCommands(db, commandIds);
+  await deleteVariablesOfCommands(db, commandIds);
+  await deleteCommandRows(db, commandIds);
+}

@@ -1,0 +1,31 @@
+import type { Database } from '../../platform/db/database.ts';
+import { insertExample, listExamplesOfCommands } from './example-repository.ts';
+
+/**
+ * Copies the examples of the mapped commands onto their copies, pointing each tag at the copied variable (a tag
+ * whose variable was not copied is dropped). Run inside the caller's transaction.
+ */
+export async function copyExamples(
+  db: Database,
+  target: { userId: number; commandIdMap: Map<number, number>; variableIdMap: Map<number, number> },
+): Promise<void> {
+  const sources = await listExamplesOfCommands(db, [...target.commandIdMap.keys()]);
+  for (const source of sources) {
+    const commandId = target.commandIdMap.get(source.example_command_id);
+    if (commandId === undefined) continue;
+    const exampleVars = source.example_vars.flatMap((tag) => {
+      const type = target.variableIdMap.get(tag.type);
+      return type === undefined ? [] : [{ tag: tag.tag, type }];
+    });
+    await insertExample(
+      db,
+      { userId: target.userId, commandId },
+      {
+        example_text: source.example_text,
+        example_lang: source.example_lang,
+        example_vars: exampleVars,
+        example_status: source.example_status,
+      },
+    );
+  }
+}

@@ -1,0 +1,67 @@
+import type { SaveVariableRequest } from '@hiwar/contracts';
+import type { TestServer } from '../../testing/test-server.ts';
+
+/**
+ * Test support for the authoring modules: builds services, commands, variables and examples over HTTP, as the
+ * console does, and fails loudly when a step is refused.
+ */
+let counter = 0;
+
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix} ${counter}`;
+}
+
+async function expectSaved(answer: Awaited<ReturnType<TestServer['call']>>, what: string) {
+  if (answer.status !== 200 || answer.json?.status !== 1) throw new Error(`${what} failed: ${answer.text}`);
+  return answer.json;
+}
+
+export async function createService(
+  server: TestServer,
+  token: string,
+  fields: { service_name?: string; service_description?: string; is_public?: number } = {},
+): Promise<number> {
+  const body = { service_name: uniqueName('Service'), ...fields };
+  const answer = await server.call('POST', '/api/service/save', { token, body });
+  return (await expectSaved(answer, 'service save')).id;
+}
+
+export async function createCommand(
+  server: TestServer,
+  token: string,
+  serviceId: number,
+  fields: { command_name?: string; command_lang?: string; command_description?: string } = {},
+): Promise<number> {
+  const body = { command_name: uniqueName('command'), ...fields };
+  const answer = await server.call('POST', `/api/command/save/${serviceId}/0`, { token, body });
+  return (await expectSaved(answer, 'command save')).id;
+}
+
+export async function createVariable(
+  server: TestServer,
+  token: string,
+  commandId: number,
+  fields: Partial<SaveVariableRequest> = {},
+): Promise<number> {
+  const body = {
+    var_name: uniqueName('var').replace(' ', '_'),
+    var_type: 'text',
+    var_val_text: 'value',
+    ...fields,
+  };
+  const answer = await server.call('POST', `/api/command_var/save/0/${commandId}`, { token, body });
+  return (await expectSaved(answer, 'variable save')).id;
+}
+
+export async function createExample(
+  server: TestServer,
+  token: string,
+  commandId: number,
+  text: string,
+  exampleVars: { tag: string; type: number }[] = [],
+) {
+  const body = { example_command_id: commandId, example_text: text, example_vars: exampleVars };
+  const answer = await server.call('POST', '/api/command_example/save_example', { token, body });
+  return (await expectSaved(answer, 'example save')).data;
+}

@@ -1,0 +1,90 @@
+import { type SaveVariableInput, variableMessages } from '@hiwar/contracts';
+import type { FastifySchemaValidationError } from 'fastify';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { fieldErrorsOf } from '../../platform/http/field-errors.ts';
+import { requireOwnCommand } from '../commands/command-actions.ts';
+import { isOwnCommand } from '../commands/command-repository.ts';
+import { isComponentEntity } from '../components/components-module.ts';
+import { findReadableDataset } from '../datasets/dataset-repository.ts';
+import {
+  findOwnVariable,
+  insertVariable,
+  isVariableNameTaken,
+  updateVariable,
+  type VariableFields,
+} from './variable-repository.ts';
+
+/** The variable form shows one message: the answer's msg is the first rule broken, errors has them all. */
+function refused(field: string, message: string): AppError {
+  return new AppError('validation', message, { [field]: [message] });
+}
+
+export function variableValidationError(issues: readonly FastifySchemaValidationError[]): AppError {
+  const errors = fieldErrorsOf(
+    issues.map((issue) => ({ path: issue.instancePath, message: issue.message ?? '' })),
+  );
+  const first = Object.values(errors)[0]?.[0];
+  return new AppError('validation', first, errors);
+}
+
+/** References must point at the owner's own rows (or a public dataset); checked in the form's order. */
+async function checkReferences(db: Database, userId: number, input: SaveVariableInput): Promise<void> {
+  const dsId = input.var_type_ds_id;
+  if (dsId !== null && !(await findReadableDataset(db, userId, dsId))) {
+    throw refused('var_type_ds_id', variableMessages.datasetNotFound);
+  }
+  if (input.var_type === 'component' && !isComponentEntity(input.entity_name)) {
+    throw refused('entity_name', variableMessages.entityUnknown);
+  }
+  const preferenceId = input.var_default_val_preference_id;
+  if (preferenceId !== null && !(await findOwnVariable(db, userId, preferenceId))) {
+    throw refused('var_default_val_preference_id', variableMessages.preferenceNotFound);
+  }
+  if (input.var_cursor_var_id !== null && !(await findOwnVariable(db, userId, input.var_cursor_var_id))) {
+    throw refused('var_cursor_var_id', variableMessages.cursorNotFound);
+  }
+  const redirectId = input.var_fallback_redirect_command_id;
+  if (redirectId !== null && !(await isOwnCommand(db, userId, redirectId))) {
+    throw refused('var_fallback_redirect_command_id', variableMessages.redirectNotFound);
+  }
+}
+
+/** A datasetList keeps its dataset but is stored as a list: its values were merged into var_val_list. */
+function storedFieldsOf(input: SaveVariableInput): VariableFields {
+  return { ...input, var_type: input.var_type === 'datasetList' ? 'list' : input.var_type };
+}
+
+export interface VariableTarget {
+  userId: number;
+  /** 0 creates */
+  varId: number;
+  commandId: number;
+}
+
+/** Finds the owner's command (and variable) first, so a foreign id answers 404 before any validation. */
+export async function requireVariableTarget(db: Database, target: VariableTarget): Promise<void> {
+  await requireOwnCommand(db, target.userId, target.commandId);
+  if (target.varId === 0) return;
+  const variable = await findOwnVariable(db, target.userId, target.varId);
+  if (!variable || variable.var_command_id !== target.commandId) throw new AppError('not_found');
+}
+
+/** Creates or updates a variable of the owner's command (POST /command_var/save); answers its id. */
+export async function saveVariable(
+  db: Database,
+  target: VariableTarget,
+  input: SaveVariableInput,
+): Promise<number> {
+  const exceptId = target.varId === 0 ? null : target.varId;
+  if (await isVariableNameTaken(db, target.commandId, input.var_name, exceptId)) {
+    throw refused('var_name', variableMessages.nameTaken);
+  }
+  await checkReferences(db, target.userId, input);
+  const fields = storedFieldsOf(input);
+  if (target.varId === 0) {
+    return insertVariable(db, { userId: target.userId, commandId: target.commandId }, fields);
+  }
+  await updateVariable(db, target.varId, fields);
+  return target.varId;
+}
