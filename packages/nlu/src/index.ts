@@ -1,1 +1,4 @@
+export * from './augment/index.ts';
+export * from './engine/index.ts';
+export * from './extract/index.ts';
 export * from './text/index.ts';

@@ -1,0 +1,147 @@
+import { compactVectors, findRow, softmaxInPlace } from './linear.ts';
+import { seededRandom, shuffleInPlace } from './random.ts';
+import type { SparseVector } from './sparse.ts';
+
+/**
+ * A supervised embedding classifier in the style of fastText/StarSpace: each feature has a small dense
+ * vector, a message is the weighted sum of its features' vectors, and a softmax layer reads the command off
+ * it. It is a low-rank linear model: features that predict the same commands learn similar vectors.
+ */
+export interface EmbeddingClassifier {
+  classCount: number;
+  dimension: number;
+  features: Int32Array;
+  /** features.length × dimension */
+  embeddings: Float32Array;
+  /** classCount × dimension */
+  output: Float32Array;
+  bias: Float32Array;
+}
+
+export interface EmbeddingOptions {
+  dimension: number;
+  epochs: number;
+  learningRate: number;
+  seed: number;
+}
+
+function embed(
+  model: EmbeddingClassifier,
+  rows: Int32Array,
+  values: Float32Array,
+  target: Float32Array,
+): void {
+  const { dimension, embeddings } = model;
+  target.fill(0);
+  for (let position = 0; position < rows.length; position++) {
+    const base = (rows[position] ?? 0) * dimension;
+    const value = values[position] ?? 0;
+    for (let unit = 0; unit < dimension; unit++) {
+      target[unit] = (target[unit] ?? 0) + value * (embeddings[base + unit] ?? 0);
+    }
+  }
+}
+
+function outputLogits(model: EmbeddingClassifier, hidden: Float32Array): Float32Array {
+  const { dimension, output } = model;
+  const logits = Float32Array.from(model.bias);
+  for (let label = 0; label < model.classCount; label++) {
+    let sum = 0;
+    for (let unit = 0; unit < dimension; unit++)
+      sum += (output[label * dimension + unit] ?? 0) * (hidden[unit] ?? 0);
+    logits[label] = (logits[label] ?? 0) + sum;
+  }
+  return logits;
+}
+
+/** One SGD step on one example: output layer first, then the feature vectors along the hidden gradient. */
+function step(
+  model: EmbeddingClassifier,
+  rows: Int32Array,
+  values: Float32Array,
+  label: number,
+  rate: number,
+  hidden: Float32Array,
+  hiddenGradient: Float32Array,
+): void {
+  const { dimension, output, embeddings } = model;
+  embed(model, rows, values, hidden);
+  const gradient = softmaxInPlace(outputLogits(model, hidden));
+  gradient[label] = (gradient[label] ?? 0) - 1;
+  hiddenGradient.fill(0);
+  for (let other = 0; other < model.classCount; other++) {
+    const error = gradient[other] ?? 0;
+    if (error < 1e-4 && error > -1e-4) continue;
+    model.bias[other] = (model.bias[other] ?? 0) - rate * error;
+    for (let unit = 0; unit < dimension; unit++) {
+      const index = other * dimension + unit;
+      hiddenGradient[unit] = (hiddenGradient[unit] ?? 0) + error * (output[index] ?? 0);
+      output[index] = (output[index] ?? 0) - rate * error * (hidden[unit] ?? 0);
+    }
+  }
+  for (let position = 0; position < rows.length; position++) {
+    const base = (rows[position] ?? 0) * dimension;
+    const scaled = rate * (values[position] ?? 0);
+    for (let unit = 0; unit < dimension; unit++) {
+      embeddings[base + unit] = (embeddings[base + unit] ?? 0) - scaled * (hiddenGradient[unit] ?? 0);
+    }
+  }
+}
+
+export function trainEmbedding(
+  vectors: SparseVector[],
+  labels: Int32Array,
+  classCount: number,
+  options: EmbeddingOptions,
+): EmbeddingClassifier {
+  const { features, rows } = compactVectors(vectors);
+  const random = seededRandom(options.seed);
+  const scale = 1 / Math.sqrt(options.dimension);
+  const model: EmbeddingClassifier = {
+    classCount,
+    dimension: options.dimension,
+    features,
+    embeddings: Float32Array.from(
+      { length: features.length * options.dimension },
+      () => (random() * 2 - 1) * scale,
+    ),
+    output: new Float32Array(classCount * options.dimension),
+    bias: new Float32Array(classCount),
+  };
+  const hidden = new Float32Array(options.dimension);
+  const hiddenGradient = new Float32Array(options.dimension);
+  const order = vectors.map((_, index) => index);
+  const steps = options.epochs * vectors.length;
+  let done = 0;
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    for (const example of shuffleInPlace(order, random)) {
+      const rate = options.learningRate * (1 - done++ / steps);
+      step(
+        model,
+        rows[example]!,
+        vectors[example]!.values,
+        labels[example] ?? 0,
+        rate,
+        hidden,
+        hiddenGradient,
+      );
+    }
+  }
+  return model;
+}
+
+/** Class probabilities for a query vector. */
+export function predictEmbedding(model: EmbeddingClassifier, query: SparseVector): Float32Array {
+  const rows: number[] = [];
+  const values: number[] = [];
+  query.indices.forEach((feature, position) => {
+    const row = findRow(model.features, feature);
+    if (row >= 0) {
+      rows.push(row);
+      values.push(query.values[position] ?? 0);
+    }
+  });
+  const hidden = new Float32Array(model.dimension);
+  embed(model, Int32Array.from(rows), Float32Array.from(values), hidden);
+  return softmaxInPlace(outputLogits(model, hidden));
+}

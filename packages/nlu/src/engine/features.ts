@@ -1,0 +1,76 @@
+import { type Lang, normalizeText, stem, tokenize } from '../text/index.ts';
+import { hashString } from './hash.ts';
+import { type SparseVector, sparseFromMap } from './sparse.ts';
+
+export interface FeatureConfig {
+  /** Number of hash buckets, a power of two. */
+  buckets: number;
+  charMin: number;
+  charMax: number;
+  wordWeight: number;
+  bigramWeight: number;
+  charWeight: number;
+}
+
+export const DEFAULT_FEATURES: FeatureConfig = {
+  buckets: 1 << 18,
+  charMin: 2,
+  charMax: 5,
+  wordWeight: 1,
+  bigramWeight: 0.5,
+  charWeight: 1,
+};
+
+function count(counts: Map<number, number>, key: string, mask: number): void {
+  const bucket = hashString(key) & mask;
+  counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+}
+
+/** Adds `weight * (1 + ln tf)` per bucket of one feature group. */
+function addSublinear(target: Map<number, number>, counts: Map<number, number>, weight: number): void {
+  for (const [bucket, termFrequency] of counts) {
+    target.set(bucket, (target.get(bucket) ?? 0) + weight * (1 + Math.log(termFrequency)));
+  }
+}
+
+// Character n-grams inside "<word>" marks: they match Arabic words under clitics the stemmer leaves, German
+// compound parts and typos, while the marks tell a word's start and end from its middle.
+function countCharacterGrams(counts: Map<number, number>, token: string, config: FeatureConfig): void {
+  const marked = `<${token}>`;
+  const mask = config.buckets - 1;
+  for (let size = config.charMin; size <= config.charMax; size++) {
+    for (let start = 0; start + size <= marked.length; start++) {
+      count(counts, `c${marked.slice(start, start + size)}`, mask);
+    }
+  }
+}
+
+/** The stemmed words of a message, as the features see them. */
+export function stemmedWords(text: string, lang: Lang): { tokens: string[]; stems: string[] } {
+  const tokens = tokenize(normalizeText(text, lang), lang);
+  return { tokens, stems: tokens.map((token) => stem(token, lang)) };
+}
+
+/** Sublinear term frequencies (1 + ln tf) of hashed stemmed words, word bigrams and character n-grams. */
+export function extractFeatures(
+  text: string,
+  lang: Lang,
+  config: FeatureConfig = DEFAULT_FEATURES,
+): SparseVector {
+  const { tokens, stems } = stemmedWords(text, lang);
+  const mask = config.buckets - 1;
+  const words = new Map<number, number>();
+  const bigrams = new Map<number, number>();
+  const characters = new Map<number, number>();
+  stems.forEach((word, position) => {
+    count(words, `w${word}`, mask);
+    const next = stems[position + 1];
+    if (next !== undefined) count(bigrams, `b${word} ${next}`, mask);
+  });
+  for (const token of tokens) countCharacterGrams(characters, token, config);
+  const features = new Map<number, number>();
+  addSublinear(features, words, config.wordWeight);
+  addSublinear(features, bigrams, config.bigramWeight);
+  addSublinear(features, characters, config.charWeight);
+  return sparseFromMap(features);
+}

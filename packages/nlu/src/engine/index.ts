@@ -1,0 +1,10 @@
+export { addExample, predict, removeExample, train } from './model.ts';
+export type {
+  CommandScore,
+  ExampleScore,
+  Model,
+  ParserKind,
+  Prediction,
+  TrainingExample,
+  TrainOptions,
+} from './types.ts';

@@ -1,0 +1,60 @@
+import { contentHash } from './hash.ts';
+import { scoreModel, trainModel } from './parser.ts';
+import { assemblePrediction } from './prediction.ts';
+import { buildRuntime, type Runtime } from './runtime.ts';
+import type { Model, Prediction, TrainingExample, TrainOptions } from './types.ts';
+
+const DEFAULT_SEED = 42;
+const runtimes = new WeakMap<Model, Runtime>();
+
+function withHash(model: Omit<Model, 'hash'>): Model {
+  const { classifier, ...rest } = model;
+  return { ...model, hash: contentHash(JSON.stringify(rest) + (classifier?.hash ?? '')) };
+}
+
+function runtimeOf(model: Model): Runtime {
+  let runtime = runtimes.get(model);
+  if (!runtime) {
+    runtime = buildRuntime(model);
+    runtimes.set(model, runtime);
+  }
+  return runtime;
+}
+
+/** Full training of a model from the owner's examples. Deterministic for a given seed. */
+export function train(examples: TrainingExample[], options: TrainOptions): Model {
+  const { model, runtime } = trainModel(examples, {
+    lang: options.lang,
+    parser: options.parser,
+    seed: options.seed ?? DEFAULT_SEED,
+  });
+  const hashed = withHash(model);
+  runtimes.set(hashed, runtime);
+  return hashed;
+}
+
+export function predict(model: Model, text: string): Prediction {
+  return assemblePrediction(scoreModel(model, runtimeOf(model), text), model.examples, model.threshold);
+}
+
+function withExamples(model: Model, examples: TrainingExample[]): Model {
+  const previous = runtimes.get(model);
+  const updated = withHash({ ...model, examples });
+  runtimes.set(updated, buildRuntime(updated, previous ? { model, runtime: previous } : undefined));
+  return updated;
+}
+
+/**
+ * Adds (or replaces, by id) one example without a full retrain: the TF-IDF space and centroids are rebuilt
+ * from cached feature vectors; the classifier and threshold stay as last trained until the next `train`.
+ */
+export function addExample(model: Model, example: TrainingExample): Model {
+  return withExamples(model, [...model.examples.filter((known) => known.id !== example.id), example]);
+}
+
+export function removeExample(model: Model, id: string): Model {
+  return withExamples(
+    model,
+    model.examples.filter((known) => known.id !== id),
+  );
+}
