@@ -1,5 +1,6 @@
 export * from './advertise.ts';
 export * from './auth.ts';
+export * from './chatbot.ts';
 export * from './command.ts';
 export * from './dataset.ts';
 export * from './envelope.ts';

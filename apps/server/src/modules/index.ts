@@ -1,5 +1,6 @@
 import type { AppModule } from '../platform/http/module.ts';
 import { advertisesModule } from './advertises/advertises-module.ts';
+import { chatbotModule } from './chatbot/chatbot-module.ts';
 import { commandsModule } from './commands/commands-module.ts';
 import { componentsModule } from './components/components-module.ts';
 import { dashboardModule } from './dashboard/dashboard-module.ts';
@@ -20,6 +21,7 @@ export const modules: AppModule[] = [
   usersModule,
   dashboardModule,
   sendersModule,
+  chatbotModule,
   responsesModule,
   advertisesModule,
   servicesModule,

@@ -2,6 +2,7 @@ import { accounts } from './0001-accounts.ts';
 import { servicesAndCommands } from './0002-services-and-commands.ts';
 import { variablesExamplesDatasets } from './0003-variables-examples-datasets.ts';
 import { responsesAdvertises } from './0004-responses-advertises.ts';
+import { chatbots } from './0005-chatbots.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -10,4 +11,5 @@ export const migrations: AppMigration[] = [
   servicesAndCommands,
   variablesExamplesDatasets,
   responsesAdvertises,
+  chatbots,
 ];

@@ -1,0 +1,47 @@
+import { chatbotBreadcrumbResponse, chatbotMessages, idParam, saveChatbotRequest } from '@hiwar/contracts';
+import { z } from 'zod';
+import { sessionOf } from '../../platform/http/auth-guard.ts';
+import type { AppModule } from '../../platform/http/module.ts';
+import { browseChatbot, chatbotCrumbName, saveChatbot } from './chatbot-service.ts';
+import { publicBaseUrl } from './chatbot-snippets.ts';
+
+const tags = ['chatbot'];
+const security = [{ bearer: [] }];
+
+/** The owner's chatbot settings (spec part 1 §2 "Chatbot settings"). Owns `chatbots`. */
+export const chatbotModule: AppModule = {
+  name: 'chatbot',
+  routes(app, { db, secrets, config, requireUser }) {
+    const context = { db, secrets };
+
+    app.get('/chatbot/browse', { onRequest: requireUser, schema: { tags, security } }, async (request) =>
+      browseChatbot(context, sessionOf(request).userId, publicBaseUrl(config.publicUrl, request)),
+    );
+
+    app.get(
+      '/chatbot/browse/:id',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          params: z.object({ id: idParam }),
+          response: { 200: chatbotBreadcrumbResponse },
+        },
+      },
+      async (request) => {
+        const name = await chatbotCrumbName(db, sessionOf(request).userId, request.params.id);
+        return { status: 1 as const, data: { name } };
+      },
+    );
+
+    app.post(
+      '/chatbot/save',
+      { onRequest: requireUser, schema: { tags, security, body: saveChatbotRequest } },
+      async (request) => {
+        await saveChatbot(context, sessionOf(request).userId, request.body);
+        return { status: 1 as const, msg: chatbotMessages.saved };
+      },
+    );
+  },
+};

@@ -1,0 +1,85 @@
+import type { SaveChatbotInput } from '@hiwar/contracts';
+import type { Selectable } from 'kysely';
+import { nowIso } from '../../platform/db/clock.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { fromJson, toJson } from '../../platform/db/json.ts';
+import type { ChatbotsTable, ChatbotTables } from './chatbot-tables.ts';
+
+export type ChatbotRow = Selectable<ChatbotsTable>;
+
+/** The only place with SQL for `chatbots`; every query filters by owner or by the public token. */
+function chatbotsOf(db: Database) {
+  return db.withTables<ChatbotTables>();
+}
+
+/** Creates the owner's chatbot with `settings` unless one exists (two first browses at once create one row). */
+export async function insertChatbotIfMissing(
+  db: Database,
+  userId: number,
+  userToken: string,
+  settings: SaveChatbotInput,
+): Promise<void> {
+  await chatbotsOf(db)
+    .insertInto('chatbots')
+    .values({ user_id: userId, user_token: userToken, ...columnsOf(settings) })
+    .onConflict((conflict) => conflict.column('user_id').doNothing())
+    .execute();
+}
+
+export function findChatbotByOwner(db: Database, userId: number): Promise<ChatbotRow | undefined> {
+  return chatbotsOf(db).selectFrom('chatbots').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findChatbotByToken(db: Database, userToken: string): Promise<ChatbotRow | undefined> {
+  return chatbotsOf(db)
+    .selectFrom('chatbots')
+    .selectAll()
+    .where('user_token', '=', userToken)
+    .executeTakeFirst();
+}
+
+export async function updateChatbot(db: Database, userId: number, settings: SaveChatbotInput): Promise<void> {
+  await chatbotsOf(db)
+    .updateTable('chatbots')
+    .set({ ...columnsOf(settings), updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+function columnsOf(settings: SaveChatbotInput) {
+  return {
+    chatbot_name: settings.chatbot_name,
+    chatbot_description: settings.chatbot_description,
+    chatbot_fallback_type: settings.chatbot_fallback_type,
+    chatbot_fallback_msg: settings.chatbot_fallback_msg,
+    chatbot_fallback_options: toJson(settings.chatbot_fallback_options),
+    chatbot_fallback_command_id: settings.chatbot_fallback_command_id,
+    chatbot_start_button_status: settings.chatbot_start_button_status,
+    chatbot_start_button_label: settings.chatbot_start_button_label,
+    chatbot_start_button_postback: settings.chatbot_start_button_postback,
+    chatbot_parser: toJson(settings.chatbot_parser),
+    chatbot_persistent_menus: toJson(settings.chatbot_persistent_menus),
+    apps: toJson(settings.apps),
+    messenger_settings: toJson(settings.messenger_settings),
+  };
+}
+
+/** The stored settings, secrets still sealed; they were validated by the save schema when written. */
+export function settingsOfRow(row: ChatbotRow): SaveChatbotInput {
+  const stored = {
+    chatbot_name: row.chatbot_name,
+    chatbot_description: row.chatbot_description,
+    chatbot_fallback_type: row.chatbot_fallback_type,
+    chatbot_fallback_msg: row.chatbot_fallback_msg,
+    chatbot_fallback_options: fromJson(row.chatbot_fallback_options, []),
+    chatbot_fallback_command_id: row.chatbot_fallback_command_id,
+    chatbot_start_button_status: row.chatbot_start_button_status,
+    chatbot_start_button_label: row.chatbot_start_button_label,
+    chatbot_start_button_postback: row.chatbot_start_button_postback,
+    chatbot_parser: fromJson(row.chatbot_parser, {}),
+    chatbot_persistent_menus: fromJson(row.chatbot_persistent_menus, []),
+    apps: fromJson(row.apps, {}),
+    messenger_settings: fromJson(row.messenger_settings, {}),
+  };
+  return stored as unknown as SaveChatbotInput;
+}
