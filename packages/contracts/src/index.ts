@@ -6,6 +6,7 @@ export * from './dataset.ts';
 export * from './envelope.ts';
 export * from './example.ts';
 export * from './messages.ts';
+export * from './nlu.ts';
 export * from './response.ts';
 export * from './service.ts';
 export * from './user.ts';

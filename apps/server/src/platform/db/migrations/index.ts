@@ -3,6 +3,7 @@ import { servicesAndCommands } from './0002-services-and-commands.ts';
 import { variablesExamplesDatasets } from './0003-variables-examples-datasets.ts';
 import { responsesAdvertises } from './0004-responses-advertises.ts';
 import { chatbots } from './0005-chatbots.ts';
+import { nluModelsAndJobs } from './0006-nlu-models-and-jobs.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -12,4 +13,5 @@ export const migrations: AppMigration[] = [
   variablesExamplesDatasets,
   responsesAdvertises,
   chatbots,
+  nluModelsAndJobs,
 ];

@@ -1,0 +1,17 @@
+/** The NLU integration: what the conversation runtime and other modules may call. */
+export {
+  type CommandVariableValue,
+  type CommandVariableValues,
+  type ExtractOptions,
+  extractCommandVariables,
+} from './command-variables.ts';
+export { NLU_LANGS, NLU_PARSERS, type NluLang, type NluParser } from './reconcile-model.ts';
+export { syncCommands } from './sync-commands.ts';
+export { trainOwnerModels } from './train-owner.ts';
+export {
+  type RankedCommand,
+  type SimilarExample,
+  type Understanding,
+  type UnderstandOptions,
+  understandMessage,
+} from './understand-message.ts';

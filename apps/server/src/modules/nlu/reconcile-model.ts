@@ -1,0 +1,54 @@
+import { addExample, type Model, removeExample, type TrainingExample } from '@hiwar/nlu';
+import type { CorpusExample } from './corpus-repository.ts';
+
+export const NLU_LANGS = ['ar', 'en', 'de'] as const;
+export const NLU_PARSERS = ['default', 'embedding'] as const;
+export type NluLang = (typeof NLU_LANGS)[number];
+export type NluParser = (typeof NLU_PARSERS)[number];
+
+export function isNluLang(value: string): value is NluLang {
+  return (NLU_LANGS as readonly string[]).includes(value);
+}
+
+/** The command id, as a string, is the class. */
+export function trainingExampleOf(example: CorpusExample): TrainingExample {
+  return { id: String(example.id), text: example.text, command: String(example.commandId) };
+}
+
+interface Changes {
+  removed: string[];
+  added: TrainingExample[];
+}
+
+/** What differs between the model's examples of the scoped commands (all when no scope) and `desired`. */
+export function diffExamples(model: Model, desired: TrainingExample[], scope?: Set<string>): Changes {
+  const wanted = new Map(desired.map((example) => [example.id, example]));
+  const known = new Map(model.examples.map((example) => [example.id, example]));
+  const removed = model.examples
+    .filter((example) => (!scope || scope.has(example.command)) && !wanted.has(example.id))
+    .map((example) => example.id);
+  const added = desired.filter((example) => {
+    const current = known.get(example.id);
+    return !current || current.text !== example.text || current.command !== example.command;
+  });
+  return { removed, added };
+}
+
+export function countChanges(changes: Changes): number {
+  return changes.removed.length + changes.added.length;
+}
+
+/**
+ * Past this many changes one full training is cheaper than that many incremental steps (each rebuilds the
+ * similarity indexes): an import of hundreds of examples retrains instead.
+ */
+export function isBulkChange(changes: Changes, model: Model): boolean {
+  return countChanges(changes) > Math.max(20, model.examples.length / 10);
+}
+
+export function applyChanges(model: Model, changes: Changes): Model {
+  let next = model;
+  for (const id of changes.removed) next = removeExample(next, id);
+  for (const example of changes.added) next = addExample(next, example);
+  return next;
+}

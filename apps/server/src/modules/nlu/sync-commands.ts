@@ -1,0 +1,67 @@
+import { train } from '@hiwar/nlu';
+import type { Database } from '../../platform/db/database.ts';
+import { type CorpusExample, listCorpus } from './corpus-repository.ts';
+import { refreshLearnedValues } from './learned-values.ts';
+import { listModelKeys, type ModelKey } from './model-repository.ts';
+import { type ModelUpdate, type StoredModel, updateModel } from './model-store.ts';
+import { withOwnerLock } from './owner-lock.ts';
+import {
+  applyChanges,
+  countChanges,
+  diffExamples,
+  isBulkChange,
+  isNluLang,
+  type NluLang,
+  type NluParser,
+  trainingExampleOf,
+} from './reconcile-model.ts';
+
+/** A whole language trained from the corpus: the first model of a language, or after a bulk change. */
+async function trainLanguage(db: Database, key: ModelKey & { lang: NluLang }): Promise<ModelUpdate> {
+  const corpus = await listCorpus(db, key.userId, { lang: key.lang });
+  if (corpus.length === 0) return { model: null, isFullTraining: true };
+  const model = train(corpus.map(trainingExampleOf), { lang: key.lang, parser: key.parser as NluParser });
+  return { model, isFullTraining: true };
+}
+
+function updateCommandsIn(
+  db: Database,
+  key: ModelKey & { lang: NluLang },
+  commandIds: number[],
+  examples: CorpusExample[],
+) {
+  const scope = new Set(commandIds.map(String));
+  const desired = examples.filter((example) => example.lang === key.lang).map(trainingExampleOf);
+  return async (current: StoredModel | null): Promise<ModelUpdate> => {
+    if (!current) return desired.length === 0 ? 'unchanged' : trainLanguage(db, key);
+    const changes = diffExamples(current.model, desired, scope);
+    if (countChanges(changes) === 0) return 'unchanged';
+    if (isBulkChange(changes, current.model)) return trainLanguage(db, key);
+    const model = applyChanges(current.model, changes);
+    return { model: model.examples.length > 0 ? model : null, isFullTraining: false };
+  };
+}
+
+/** The models to bring up to date: every stored one, plus a default-parser model for a language that has none. */
+function modelsToSync(userId: number, stored: ModelKey[], examples: CorpusExample[]) {
+  const keys = stored.filter((key): key is ModelKey & { lang: NluLang } => isNluLang(key.lang));
+  for (const lang of new Set(examples.map((example) => example.lang))) {
+    if (isNluLang(lang) && !keys.some((key) => key.lang === lang))
+      keys.push({ userId, lang, parser: 'default' });
+  }
+  return keys;
+}
+
+/**
+ * Incremental training: brings the owner's models in line with the current examples of these commands (added,
+ * edited, switched off, deleted) with addExample/removeExample instead of a full training, and re-learns their
+ * tagged values. Idempotent: it reads the truth from the database, so calling it twice is harmless.
+ */
+export function syncCommands(db: Database, userId: number, commandIds: number[]): Promise<void> {
+  return withOwnerLock(db, userId, async () => {
+    const examples = await listCorpus(db, userId, { commandIds });
+    const keys = modelsToSync(userId, await listModelKeys(db, userId), examples);
+    for (const key of keys) await updateModel(db, key, updateCommandsIn(db, key, commandIds, examples));
+    await refreshLearnedValues(db, userId, commandIds, examples);
+  });
+}

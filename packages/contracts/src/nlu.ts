@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { idParam } from './service.ts';
+
+/** Training, augmentation and the debugger (spec part 1 §2 "Debugger", §3, §4, §7, §8, §9). */
+
+export const nluMessages = {
+  trainingStarted: 'Training started',
+  stillRunning: 'still running',
+  free: 'free',
+  valueRequired: 'The value field is required',
+  maxSamplesRequired: 'The max samples field is required',
+  maxSamplesRange: 'The max samples must be an integer from 1 to 20',
+  levMinRatioRequired: 'The lev min ratio field is required',
+  levMinRatioRange: 'The lev min ratio must be a number from 0 to 100',
+  messageRequired: 'The message field is required',
+} as const;
+
+export const AUGMENT_DEFAULT_MAX_SAMPLES = 5;
+export const AUGMENT_DEFAULT_LEV_MIN_RATIO = 35;
+export const AUGMENT_MAX_SAMPLES_LIMIT = 20;
+
+/** A number the form always sends: missing or empty gives `required`, anything else out of bounds `range`. */
+function requiredNumber(
+  required: string,
+  range: string,
+  bounds: { min: number; max: number; isInteger: boolean },
+) {
+  const bounded = z.number({ error: range }).min(bounds.min, range).max(bounds.max, range);
+  return z.preprocess(
+    (value) =>
+      value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? required : range) })
+      .pipe(bounds.isInteger ? bounded.int(range) : bounded),
+  );
+}
+
+/** POST /command_example/augment_example. The console sends `value`; `example` is accepted for the same field. */
+export const augmentRequest = z.preprocess(
+  (body) => {
+    if (typeof body !== 'object' || body === null) return body;
+    const fields = body as Record<string, unknown>;
+    return fields.value === undefined && typeof fields.example === 'string'
+      ? { ...fields, value: fields.example }
+      : fields;
+  },
+  z.object({
+    value: z.string({ error: nluMessages.valueRequired }).trim().min(1, nluMessages.valueRequired).max(2000),
+    max_samples: requiredNumber(nluMessages.maxSamplesRequired, nluMessages.maxSamplesRange, {
+      min: 1,
+      max: AUGMENT_MAX_SAMPLES_LIMIT,
+      isInteger: true,
+    }),
+    lev_min_ratio: requiredNumber(nluMessages.levMinRatioRequired, nluMessages.levMinRatioRange, {
+      min: 0,
+      max: 100,
+      isInteger: false,
+    }),
+    /** optional: use this command's language, variable labels, synonyms and value lists */
+    example_command_id: z.preprocess(
+      (value) => (value === '' || value === 0 || value === '0' ? null : value),
+      idParam.nullish(),
+    ),
+  }),
+);
+export type AugmentRequest = z.input<typeof augmentRequest>;
+
+export const augmentResponse = z.object({ status: z.literal(1), augmented_texts: z.array(z.string()) });
+
+/** GET /command_example/train, /train/{command_id} and /check-if-free */
+export const trainResponse = z.object({ status: z.union([z.literal(0), z.literal(1)]), msg: z.string() });
+
+/** One event of GET /command_example/trained_examples_check (server-sent events). */
+export const trainingState = z.object({
+  status: z.enum(['running', 'free']),
+  /** when the owner's models were last trained or updated; null before the first */
+  trained_at: z.string().nullable(),
+});
+export type TrainingState = z.infer<typeof trainingState>;
+
+export const debugQuery = z.object({
+  message: z
+    .string({ error: nluMessages.messageRequired })
+    .trim()
+    .min(1, nluMessages.messageRequired)
+    .max(2000),
+});
+
+const topCommand = z.object({ command_id: z.number(), command_name: z.string(), score: z.number() });
+const topExample = z.object({
+  example_id: z.number(),
+  text: z.string(),
+  command_id: z.number(),
+  score: z.number(),
+});
+export const similarity = z.object({ top_commands: z.array(topCommand), top_examples: z.array(topExample) });
+export type Similarity = z.infer<typeof similarity>;
+
+export const matchedCommand = z.object({
+  command_id: z.number(),
+  command_name: z.string(),
+  service_name: z.string(),
+  score: z.number(),
+  cosine: z.number(),
+});
+
+export const senderBank = z.object({
+  command_id: z.number().nullable(),
+  /** the variable being prompted for, or null */
+  cursor: z.number().nullable(),
+  in_progress: z.boolean(),
+  msg: z.string(),
+  prompt: z.object({ vars: z.array(z.string()) }),
+  reply_source: z.string(),
+  vars: z.record(z.string(), z.unknown()),
+});
+
+export const debugResult = z.object({
+  matched_command: matchedCommand.nullable(),
+  replies: z.array(z.unknown()),
+  cosine_threshold: z.number(),
+  similar_vectors: similarity,
+  similar_commands: similarity,
+  command_variables: z.record(z.string(), z.unknown()),
+  entities: z.array(z.unknown()),
+  lang: z.string(),
+  sender_bank: senderBank,
+});
+export type DebugResult = z.infer<typeof debugResult>;
+
+export const debugResponse = z.object({ status: z.literal(1), data: debugResult });
