@@ -1,12 +1,17 @@
 import { Anchor, Card, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconInfoCircle, IconMessageDots, IconVariable } from '@tabler/icons-react';
+import { IconAd2, IconInfoCircle, IconMessageDots, IconVariable } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useService } from '../services/services-api.ts';
 import { commandTabs, parseCommandId, tabOfPath } from './command-tabs.ts';
 import { useCommand } from './commands-api.ts';
 
-const tabIcons = { about: IconInfoCircle, variables: IconVariable, examples: IconMessageDots } as const;
+const tabIcons = {
+  about: IconInfoCircle,
+  variables: IconVariable,
+  examples: IconMessageDots,
+  advertises: IconAd2,
+} as const;
 
 /**
  * A command's page (spec part 1 §2 Command tabs): the tab bar and the chosen tab. Command id 0 creates; every tab

@@ -1,5 +1,5 @@
-/** The command tabs built so far, in order; response and advertises join when their screens exist. */
-export const commandTabs = ['about', 'variables', 'examples'] as const;
+/** The command tabs built so far, in order; response joins when its screen exists. */
+export const commandTabs = ['about', 'variables', 'examples', 'advertises'] as const;
 export type CommandTab = (typeof commandTabs)[number];
 
 function isCommandTab(value: string | undefined): value is CommandTab {

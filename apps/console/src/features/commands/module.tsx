@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import type { FeatureModule } from '../../app/feature-module.ts';
+import { AdvertisesTab } from '../advertises/index.ts';
 import { CommandAboutForm } from './command-about-form.tsx';
 import { CommandPage } from './command-page.tsx';
 import { browseCommand } from './commands-api.ts';
@@ -9,6 +10,7 @@ import { CommandsPage } from './commands-page.tsx';
 const commandTabRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="about" replace /> },
   { path: 'about', element: <CommandAboutForm /> },
+  { path: 'advertises', element: <AdvertisesTab /> },
 ];
 
 export const commandsModule: FeatureModule = {

@@ -1,0 +1,1 @@
+export { AdvertisesTab } from './advertises-tab.tsx';
