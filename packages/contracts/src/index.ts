@@ -1,5 +1,6 @@
 export * from './advertise.ts';
 export * from './auth.ts';
+export * from './bot-message.ts';
 export * from './chatbot.ts';
 export * from './command.ts';
 export * from './dataset.ts';
@@ -11,3 +12,4 @@ export * from './response.ts';
 export * from './service.ts';
 export * from './user.ts';
 export * from './variable.ts';
+export * from './widget-api.ts';

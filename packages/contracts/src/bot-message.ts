@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { MAX_CARD_BUTTONS, MAX_LOCATIONS, MAX_STATIC_CARDS } from './response.ts';
+
+/**
+ * The canonical message set: what the runtime answers, whatever the channel. Each channel adapter renders these
+ * (the web messenger shows all of them; other channels degrade what they cannot show).
+ */
+
+/** A postback payload that starts a command directly: `cmd:<command_id>`. */
+export const COMMAND_PAYLOAD_PREFIX = 'cmd:';
+
+export function commandPayload(commandId: number): string {
+  return `${COMMAND_PAYLOAD_PREFIX}${commandId}`;
+}
+
+/** The command id a payload names, or null when it is a plain text payload. */
+export function parseCommandPayload(payload: string): number | null {
+  const match = /^cmd:(\d{1,15})$/.exec(payload.trim());
+  if (!match?.[1]) return null;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export const cardButton = z.object({
+  label: z.string(),
+  type: z.enum(['postback', 'url']),
+  /** a postback payload (`cmd:<id>` or text sent back as a postback) or an http(s) address */
+  value: z.string(),
+});
+export type CardButton = z.infer<typeof cardButton>;
+
+export const card = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  /** an image address, or '' */
+  media: z.string(),
+  buttons: z.array(cardButton).max(MAX_CARD_BUTTONS),
+});
+export type Card = z.infer<typeof card>;
+
+export const replyOption = z.object({
+  label: z.string(),
+  /** sent back as a postback event when the option is chosen */
+  payload: z.string(),
+});
+export type ReplyOption = z.infer<typeof replyOption>;
+
+export const mapLocation = z.object({ title: z.string(), lat: z.number(), lng: z.number() });
+export type MapLocation = z.infer<typeof mapLocation>;
+
+export const textMessage = z.object({ type: z.literal('text'), text: z.string() });
+export const cardsMessage = z.object({
+  type: z.literal('cards'),
+  cards: z.array(card).min(1).max(MAX_STATIC_CARDS),
+});
+export const quickRepliesMessage = z.object({
+  type: z.literal('quick_replies'),
+  text: z.string(),
+  replies: z.array(replyOption).min(1),
+});
+export const imageMessage = z.object({ type: z.literal('image'), url: z.string() });
+export const videoMessage = z.object({ type: z.literal('video'), url: z.string() });
+export const locationMessage = z.object({
+  type: z.literal('location'),
+  locations: z.array(mapLocation).min(1).max(MAX_LOCATIONS),
+});
+/** An advertise's HTML: the widget shows it in a sandboxed iframe, never in its own document. */
+export const advertMessage = z.object({ type: z.literal('advert'), html: z.string() });
+
+export const botMessage = z.discriminatedUnion('type', [
+  textMessage,
+  cardsMessage,
+  quickRepliesMessage,
+  imageMessage,
+  videoMessage,
+  locationMessage,
+  advertMessage,
+]);
+export type BotMessage = z.infer<typeof botMessage>;
+export type BotMessageType = BotMessage['type'];
+
+const MAX_EVENT_TEXT = 4000;
+
+export const textEvent = z.object({
+  type: z.literal('text'),
+  text: z.string().trim().min(1).max(MAX_EVENT_TEXT),
+});
+export const postbackEvent = z.object({
+  type: z.literal('postback'),
+  payload: z.string().trim().min(1).max(MAX_EVENT_TEXT),
+  /** the label the user saw (shown in the history); defaults to the payload */
+  label: z.string().max(MAX_EVENT_TEXT).optional(),
+});
+export const locationEvent = z.object({
+  type: z.literal('location'),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+
+/** What an end user sends: typed text, a chosen button or reply, or a shared location. */
+export const incomingEvent = z.discriminatedUnion('type', [textEvent, postbackEvent, locationEvent]);
+export type IncomingEvent = z.infer<typeof incomingEvent>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { validateSenderRequest } from './auth.ts';
+import { botMessage, incomingEvent } from './bot-message.ts';
+import { messengerLanguages, persistentMenu } from './chatbot.ts';
+
+/**
+ * The web messenger's HTTP API under /widget/api/{bot}, where {bot} is the chatbot's public `user_token`.
+ * Public (no login), CORS for any origin without credentials, rate limited per sender and address.
+ */
+
+export const WIDGET_HISTORY_LIMIT = 50;
+export const WIDGET_BODY_LIMIT_BYTES = 16 * 1024;
+
+export const widgetMessages = {
+  botNotFound: 'The chatbot was not found',
+  tooManyRequests: 'Too many messages, please wait a moment',
+} as const;
+
+export const widgetBotParams = z.object({ bot: z.string().trim().min(1).max(200) });
+
+/** A web-messenger sender id: a random positive integer, as a number or digits (like /validate-sender). */
+export const widgetSenderId = validateSenderRequest.shape.id;
+
+/** GET /widget/api/{bot}/settings: what the messenger needs to draw itself; nothing secret. */
+export const widgetSettings = z.object({
+  chatbot_name: z.string(),
+  default_lang: z.enum(messengerLanguages),
+  welcome_msg: z.string(),
+  logo: z.string(),
+  avatar: z.string(),
+  main_color: z.string(),
+  width: z.number(),
+  height: z.number(),
+  start_button: z.object({
+    status: z.union([z.literal(0), z.literal(1)]),
+    label: z.string(),
+    /** send back as a postback event when the button is pressed */
+    payload: z.string(),
+  }),
+  persistent_menus: z.array(persistentMenu),
+});
+export type WidgetSettings = z.infer<typeof widgetSettings>;
+
+export const widgetSettingsResponse = z.object({ status: z.literal(1), data: widgetSettings });
+export type WidgetSettingsResponse = z.infer<typeof widgetSettingsResponse>;
+
+/** POST /widget/api/{bot}/messages */
+export const widgetMessageRequest = z.object({
+  sender_id: widgetSenderId,
+  event: incomingEvent,
+  /** the page's locale (e.g. 'ar', 'en_US'); a hint for the language of the message */
+  locale: z.string().trim().max(20).optional(),
+});
+export type WidgetMessageRequest = z.input<typeof widgetMessageRequest>;
+
+export const widgetMessageResponse = z.object({
+  status: z.literal(1),
+  replies: z.array(botMessage),
+  turn_id: z.number(),
+});
+export type WidgetMessageResponse = z.infer<typeof widgetMessageResponse>;
+
+/** GET /widget/api/{bot}/history?sender_id=&before= — before is a turn id (exclusive), for paging back. */
+export const widgetHistoryQuery = z.object({
+  sender_id: widgetSenderId,
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export type WidgetHistoryQuery = z.input<typeof widgetHistoryQuery>;
+
+export const widgetTurn = z.object({
+  turn_id: z.number(),
+  event: incomingEvent,
+  replies: z.array(botMessage),
+  created_at: z.string(),
+});
+export type WidgetTurn = z.infer<typeof widgetTurn>;
+
+/** The last 50 turns before `before`, oldest first. */
+export const widgetHistoryResponse = z.object({ status: z.literal(1), data: z.array(widgetTurn) });
+export type WidgetHistoryResponse = z.infer<typeof widgetHistoryResponse>;
