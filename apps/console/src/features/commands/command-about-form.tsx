@@ -64,8 +64,7 @@ export function CommandAboutForm() {
         <TextInput label={t('commands.fields.name')} withAsterisk {...form.getInputProps('command_name')} />
         <Textarea
           label={t('commands.fields.description')}
-          autosize
-          minRows={3}
+          rows={3}
           {...form.getInputProps('command_description')}
         />
         <Select

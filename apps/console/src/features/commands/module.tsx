@@ -1,8 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router';
 import type { FeatureModule } from '../../app/feature-module.ts';
 import { AdvertisesTab } from '../advertises/index.ts';
+import { VariableFormPage, variableCrumbName } from '../variables/index.ts';
 import { CommandAboutForm } from './command-about-form.tsx';
 import { CommandPage } from './command-page.tsx';
+import { ExamplesPanel, VariablesListPanel, VariablesPanel } from './command-tab-panels.tsx';
 import { browseCommand } from './commands-api.ts';
 import { CommandsPage } from './commands-page.tsx';
 
@@ -11,6 +13,15 @@ const commandTabRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="about" replace /> },
   { path: 'about', element: <CommandAboutForm /> },
   { path: 'advertises', element: <AdvertisesTab /> },
+  {
+    path: 'variables',
+    element: <VariablesPanel />,
+    children: [
+      { index: true, element: <VariablesListPanel /> },
+      { path: ':variableId', element: <VariableFormPage /> },
+    ],
+  },
+  { path: 'examples', element: <ExamplesPanel /> },
 ];
 
 export const commandsModule: FeatureModule = {
@@ -18,5 +29,8 @@ export const commandsModule: FeatureModule = {
     { path: 'services/:serviceId/commands', element: <CommandsPage /> },
     { path: 'services/:serviceId/commands/:commandId', element: <CommandPage />, children: commandTabRoutes },
   ],
-  crumbNames: { commands: async (id) => (await browseCommand(id)).command_name },
+  crumbNames: {
+    commands: async (id) => (await browseCommand(id)).command_name,
+    variables: variableCrumbName,
+  },
 };

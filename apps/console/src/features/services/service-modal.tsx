@@ -87,8 +87,7 @@ export function ServiceModal({ opened, service, onClose, onSaved }: ServiceModal
           />
           <Textarea
             label={t('services.fields.description')}
-            autosize
-            minRows={2}
+            rows={2}
             {...form.getInputProps('service_description')}
           />
           <Switch

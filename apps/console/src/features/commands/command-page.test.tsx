@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../lib/auth-token.ts';
+import { currentPath, renderApp, stubServer } from '../../test/render-app.tsx';
+import { authoringServer, commandRecord, serviceRecord } from '../services/fake-authoring-server.ts';
+
+const pizza = serviceRecord(3, 'Pizza');
+const greeting = commandRecord(7, 'Greeting', { command_lang: 'en', command_description: 'Say hello' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+function savesIn(fetchStub: ReturnType<typeof stubServer>) {
+  return fetchStub.mock.calls.filter(([url]) => String(url).startsWith('/api/command/save/'));
+}
+
+describe('command tabs', () => {
+  it('keeps every tab but about disabled for a new command and sends nothing without a name', async () => {
+    setToken('t');
+    const fetchStub = stubServer(authoringServer([pizza], []));
+    const { router } = renderApp('/services/3/commands/0');
+    await waitFor(() => expect(currentPath(router)).toBe('/services/3/commands/0/about'));
+    expect(screen.getByRole('tab', { name: 'Variables' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('tab', { name: 'Examples' }).hasAttribute('disabled')).toBe(true);
+    const form = screen.getByTestId('command-about');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('The command name field is required')).toBeDefined();
+    expect(savesIn(fetchStub)).toHaveLength(0);
+  });
+
+  it('creates a command in Arabic by default and goes to the path with its new id', async () => {
+    setToken('t');
+    const fetchStub = stubServer(
+      authoringServer([pizza], [commandRecord(9, 'Opening hours')], (method, path) =>
+        method === 'POST' && path === '/command/save/3/0'
+          ? { json: { status: 1, id: 9, msg: 'Successfully saved' } }
+          : { status: 404, json: {} },
+      ),
+    );
+    const { router } = renderApp('/services/3/commands/0/about');
+    const form = await screen.findByTestId('command-about');
+    fireEvent.change(within(form).getByLabelText(/Command name/), { target: { value: 'Opening hours' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/services/3/commands/9/about'));
+    expect(JSON.parse(String(savesIn(fetchStub)[0]?.[1]?.body))).toEqual({
+      command_name: 'Opening hours',
+      command_description: '',
+      command_lang: 'ar',
+    });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Opening hours'), {
+      timeout: 5000,
+    });
+    expect(screen.getByRole('tab', { name: 'Variables' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('fills the about tab of an existing command and names the service and command in the breadcrumbs', async () => {
+    setToken('t');
+    stubServer(authoringServer([pizza], [greeting]));
+    renderApp('/services/3/commands/7/about');
+    const form = await screen.findByTestId('command-about');
+    await waitFor(() =>
+      expect((within(form).getByLabelText(/Command name/) as HTMLInputElement).value).toBe('Greeting'),
+    );
+    expect((within(form).getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Say hello');
+    const crumbs = screen.getByTestId('breadcrumbs');
+    await waitFor(() => expect(crumbs.textContent).toBe('Services/Pizza/Commands/Greeting/About'));
+  });
+});
