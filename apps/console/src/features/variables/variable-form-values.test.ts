@@ -44,9 +44,16 @@ const storedList: VariableRecord = {
 };
 
 describe('variable save-time messages', () => {
-  it('asks for the name first', () => {
+  it('asks for the name', () => {
     expect(variableProblems(withValues({ var_val_text: 'x' }))).toEqual({
       var_name: 'Please enter the variable name',
+    });
+  });
+
+  it('shows the type rules together with a missing name', () => {
+    expect(variableProblems(withValues({ var_type: 'regex' }))).toEqual({
+      var_name: 'Please enter the variable name',
+      var_val_regex: 'Please enter the variable regex',
     });
   });
 

@@ -141,12 +141,16 @@ export function variableRequestOf(values: VariableFormValues): SaveVariableReque
  * message blocks the save.
  */
 export function variableProblems(values: VariableFormValues): Record<string, string> {
-  const result = saveVariableRequest.safeParse(variableRequestOf(values));
-  if (result.success) return {};
+  const request = variableRequestOf(values);
   const problems: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'var_name');
-    problems[field] ??= issue.message;
+  // zod runs the type rules only once every field parses, so a missing name would hide them: the type rules
+  // are also checked with a stand-in name, and all messages show at once.
+  for (const attempt of [request, { ...request, var_name: 'name' }]) {
+    const result = saveVariableRequest.safeParse(attempt);
+    for (const issue of result.success ? [] : result.error.issues) {
+      const field = String(issue.path[0] ?? 'var_name');
+      problems[field] ??= issue.message;
+    }
   }
   return problems;
 }
