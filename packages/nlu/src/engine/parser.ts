@@ -41,6 +41,6 @@ export function scoreModel(model: Model, runtime: Runtime, text: string): Parser
     commands: runtime.space.commands,
     commandScores: scores.commandScores,
     confidence: maximum(scores.similarityScores),
-    exampleScores: scores.exampleScores,
+    similarExamples: scores.similarExamples,
   };
 }

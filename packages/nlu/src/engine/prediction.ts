@@ -1,3 +1,4 @@
+import type { ExampleCandidates } from './similarity.ts';
 import type { CommandScore, ExampleScore, Prediction, TrainingExample } from './types.ts';
 
 export const TOP_EXAMPLES = 5;
@@ -8,7 +9,8 @@ export interface ParserScores {
   commandScores: Float32Array;
   /** The score the out-of-scope threshold applies to. */
   confidence: number;
-  exampleScores: Float32Array;
+  /** The examples compared with the message (those of the best commands) and their cosines. */
+  similarExamples: ExampleCandidates;
 }
 
 function clampUnit(value: number): number {
@@ -21,16 +23,12 @@ function rankCommands(scores: ParserScores): CommandScore[] {
     .sort((a, b) => b.score - a.score || a.command.localeCompare(b.command));
 }
 
-function topExamples(examples: TrainingExample[], exampleScores: Float32Array): ExampleScore[] {
-  const best: number[] = [];
-  exampleScores.forEach((score, index) => {
-    if (best.length < TOP_EXAMPLES || score > (exampleScores[best[best.length - 1] ?? 0] ?? 0)) {
-      best.push(index);
-      best.sort((a, b) => (exampleScores[b] ?? 0) - (exampleScores[a] ?? 0) || a - b);
-      if (best.length > TOP_EXAMPLES) best.pop();
-    }
-  });
-  return best.map((index) => ({ ...examples[index]!, score: clampUnit(exampleScores[index] ?? 0) }));
+function topExamples(examples: TrainingExample[], candidates: ExampleCandidates): ExampleScore[] {
+  return candidates.examples
+    .map((example, position) => ({ example, score: candidates.scores[position] ?? 0 }))
+    .sort((a, b) => b.score - a.score || a.example - b.example)
+    .slice(0, TOP_EXAMPLES)
+    .map(({ example, score }) => ({ ...examples[example]!, score: clampUnit(score) }));
 }
 
 export function assemblePrediction(
@@ -39,12 +37,13 @@ export function assemblePrediction(
   threshold: number,
 ): Prediction {
   const ranking = rankCommands(scores);
-  const similar = topExamples(examples, scores.exampleScores);
+  const similar = topExamples(examples, scores.similarExamples);
   const best = ranking[0];
   return {
     ranking,
     examples: similar,
     cosine: similar[0]?.score ?? 0,
+    confidence: clampUnit(scores.confidence),
     isOutOfScope: best === undefined || scores.confidence < threshold,
     threshold,
   };

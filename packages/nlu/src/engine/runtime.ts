@@ -1,6 +1,11 @@
 import { type Classify, decodeClassifier } from './classifier.ts';
 import { extractFeatures } from './features.ts';
-import { centroidSimilarities, exampleSimilarities, unitQuery } from './similarity.ts';
+import {
+  centroidSimilarities,
+  type ExampleCandidates,
+  exampleSimilarities,
+  unitQuery,
+} from './similarity.ts';
 import type { SparseVector } from './sparse.ts';
 import type { Model } from './types.ts';
 import { buildVectorSpace, type VectorSpace } from './vector-space.ts';
@@ -22,7 +27,7 @@ export interface Runtime {
 export interface Scores {
   commandScores: Float32Array;
   similarityScores: Float32Array;
-  exampleScores: Float32Array;
+  similarExamples: ExampleCandidates;
 }
 
 export function mapClassifierClasses(model: Model, space: VectorSpace): Int32Array {
@@ -119,12 +124,12 @@ export function scoreWithRuntime(runtime: Runtime, rawQuery: SparseVector): Scor
   const query = unitQuery(runtime.space, rawQuery);
   const similarityScores = centroidSimilarities(runtime.space, query);
   const commandScores = blendScores(runtime, query, similarityScores);
-  const exampleScores = exampleSimilarities(
+  const similarExamples = exampleSimilarities(
     runtime.space,
     query,
     bestCommands(commandScores, COMMANDS_WITH_EXAMPLES),
   );
-  return { commandScores, similarityScores, exampleScores };
+  return { commandScores, similarityScores, similarExamples };
 }
 
 /** The out-of-scope confidence of example `example` scored as if it were unseen (for calibration). */

@@ -1,5 +1,5 @@
 import { scoreRows } from './inverted-index.ts';
-import { dotSparse, type SparseVector, weightAndNormalize } from './sparse.ts';
+import { dotDense, type SparseVector, weightAndNormalize } from './sparse.ts';
 import type { VectorSpace } from './vector-space.ts';
 
 /**
@@ -29,20 +29,33 @@ export function centroidSimilarities(space: VectorSpace, query: SparseVector, le
   return scores;
 }
 
+/** Examples compared with a message and their cosines, in the same order. */
+export interface ExampleCandidates {
+  examples: number[];
+  scores: number[];
+}
+
 /**
  * Cosine of a unit query with the examples of the given commands (the best-ranked ones): the debugger's
- * similar examples. Other examples score 0; checking only these keeps prediction time flat in bot size.
+ * similar examples. Checking only these keeps prediction time flat in bot size. The query is spread into a
+ * dense scratch array so each example's dot product is one pass over its own features.
  */
 export function exampleSimilarities(
   space: VectorSpace,
   query: SparseVector,
   commands: number[],
-): Float32Array {
-  const scores = new Float32Array(space.exampleCommands.length);
+): ExampleCandidates {
+  const dense = space.scratch;
+  query.indices.forEach((feature, position) => {
+    dense[feature] = query.values[position] ?? 0;
+  });
+  const candidates: ExampleCandidates = { examples: [], scores: [] };
   for (const command of commands) {
     for (const example of space.examplesOf[command] ?? []) {
-      scores[example] = dotSparse(query, space.unitVectors[example]!);
+      candidates.examples.push(example);
+      candidates.scores.push(dotDense(space.unitVectors[example]!, dense));
     }
   }
-  return scores;
+  for (const feature of query.indices) dense[feature] = 0;
+  return candidates;
 }

@@ -42,18 +42,3 @@ export function dotDense(vector: SparseVector, dense: Float32Array, offset = 0):
   }
   return sum;
 }
-
-/** Dot product of two sparse vectors (both with sorted indices). */
-export function dotSparse(a: SparseVector, b: SparseVector): number {
-  let sum = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.indices.length && j < b.indices.length) {
-    const left = a.indices[i] ?? 0;
-    const right = b.indices[j] ?? 0;
-    if (left === right) sum += (a.values[i++] ?? 0) * (b.values[j++] ?? 0);
-    else if (left < right) i++;
-    else j++;
-  }
-  return sum;
-}

@@ -34,6 +34,9 @@ export interface Prediction {
   examples: ExampleScore[];
   /** Similarity to the nearest training example (the debugger's cosine). */
   cosine: number;
+  /** How close the message is to the nearest command's examples (its best centroid cosine). */
+  confidence: number;
+  /** `confidence < threshold`, or the bot has no commands. */
   isOutOfScope: boolean;
   /** The confidence below which a message is out of scope (the debugger's cosine_threshold). */
   threshold: number;

@@ -13,6 +13,8 @@ export interface VectorSpace {
   idf: Float32Array;
   unitVectors: SparseVector[];
   centroidIndex: InvertedIndex;
+  /** A zeroed array of `buckets` floats for dense scoring; every user leaves it zeroed again. */
+  scratch: Float32Array;
   /** Length of each command's sum of unit vectors, for leave-one-out centroids. */
   centroidSumNorms: Float32Array;
 }
@@ -103,5 +105,6 @@ export function buildVectorSpace(
     unitVectors,
     centroidIndex: buildInvertedIndex(centroids, buckets),
     centroidSumNorms: sumNorms,
+    scratch: new Float32Array(buckets),
   };
 }

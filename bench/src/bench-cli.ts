@@ -1,0 +1,51 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type EngineSpec, hiwarEngine } from './engines.ts';
+import { type EvaluationResult, evaluate } from './evaluate.ts';
+import { nlpjsEngine } from './nlpjs-engine.ts';
+import { renderResults, type SuiteResult } from './report.ts';
+import { braunSuites, clincSuites, massiveSuites, type Suite } from './suites.ts';
+
+const ENGINES: EngineSpec[] = [hiwarEngine('default', 1), hiwarEngine('embedding', 1), nlpjsEngine];
+
+async function runSuite(suite: Suite, engine: EngineSpec): Promise<EvaluationResult[]> {
+  const runs: EvaluationResult[] = [];
+  for (const trainSet of suite.trainSets) runs.push(await evaluate(engine, trainSet, suite.test, suite.lang));
+  return runs;
+}
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+async function main(): Promise<void> {
+  const only = process.env.HIWAR_BENCH_ONLY;
+  const suites = [...massiveSuites(), ...clincSuites(), ...braunSuites()].filter(
+    (suite) => !only || suite.name.includes(only),
+  );
+  const started = Date.now();
+  const results: SuiteResult[] = [];
+  for (const suite of suites) {
+    for (const engine of ENGINES) {
+      const runs = await runSuite(suite, engine);
+      results.push({ suite: suite.name, engine: engine.name, runs });
+      const accuracy = runs.reduce((sum, run) => sum + run.accuracy, 0) / runs.length;
+      log(`${suite.name.padEnd(34)} ${engine.name.padEnd(16)} accuracy ${(accuracy * 100).toFixed(1)}`);
+    }
+  }
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`;
+  const report = renderResults(results, { machine, minutes: (Date.now() - started) / 60_000 });
+  process.stdout.write(`${report.table}\n`);
+  if (!only) {
+    const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../RESULTS.md');
+    writeFileSync(target, report.markdown);
+    log(`wrote ${target}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { type Lang, predict, train } from '@hiwar/nlu';
+import { OUT_OF_SCOPE, type Utterance } from './data.ts';
+
+/** A trained classifier under test: one label per message, "oos" when it rejects the message. */
+export interface TrainedEngine {
+  classify(text: string): Promise<string> | string;
+  modelBytes: number;
+  /** Hiwar only: the best command, the out-of-scope confidence and the model's threshold, for trade-off curves. */
+  inspect?(text: string): { command: string; confidence: number; threshold: number };
+}
+
+export interface EngineSpec {
+  name: string;
+  train(rows: Utterance[], lang: Lang, rejectOutOfScope: boolean): Promise<TrainedEngine>;
+}
+
+export function hiwarEngine(parser: 'default' | 'embedding', seed: number): EngineSpec {
+  return {
+    name: `hiwar-${parser}`,
+    async train(rows, lang, rejectOutOfScope) {
+      const examples = rows.map((row, index) => ({ id: String(index), text: row.text, command: row.intent }));
+      const model = train(examples, { lang, parser, seed });
+      return {
+        modelBytes: Buffer.byteLength(JSON.stringify(model)),
+        classify(text) {
+          const prediction = predict(model, text);
+          if (rejectOutOfScope && prediction.isOutOfScope) return OUT_OF_SCOPE;
+          return prediction.ranking[0]?.command ?? OUT_OF_SCOPE;
+        },
+        inspect(text) {
+          const prediction = predict(model, text);
+          return {
+            command: prediction.ranking[0]?.command ?? OUT_OF_SCOPE,
+            confidence: prediction.confidence,
+            threshold: prediction.threshold,
+          };
+        },
+      };
+    },
+  };
+}
