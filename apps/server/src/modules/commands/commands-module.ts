@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
-import type { ApiApp, AppModule } from '../../platform/http/module.ts';
+import type { ApiApp, AppModule, ModuleContext } from '../../platform/http/module.ts';
 import { notifyExamplesChanged } from '../examples/examples-changed.ts';
 import { findOwnService } from '../services/service-repository.ts';
 import { cloneCommand, deleteCommand, requireOwnCommand, saveCommand } from './command-actions.ts';
@@ -42,7 +42,7 @@ async function commandsPage(
   return { status: 1 as const, page, pages_count: pagesCountOf(total), data: rows };
 }
 
-function registerListRoutes(app: ApiApp, db: Database, requireUser: FastifyRequestHook) {
+function registerListRoutes(app: ApiApp, { db, requireUser }: ModuleContext) {
   app.post(
     '/command/get/:service_id/:page',
     {
@@ -85,13 +85,12 @@ function registerListRoutes(app: ApiApp, db: Database, requireUser: FastifyReque
   app.get('/command/get_all', allCommands, answerAllCommands);
 }
 
-type FastifyRequestHook = Parameters<AppModule['routes']>[1]['requireUser'];
-
 /** Commands (intents) of the owner's services. Owns `commands`; variables and examples go with them. */
 export const commandsModule: AppModule = {
   name: 'commands',
-  routes(app, { db, secrets, requireUser }) {
-    registerListRoutes(app, db, requireUser);
+  routes(app, context) {
+    const { db, secrets, requireUser } = context;
+    registerListRoutes(app, context);
 
     app.get(
       '/command/browse/:command_id',

@@ -109,6 +109,21 @@ describe.each(await testDatabaseKinds())('services on $label', (kind) => {
       await createService(server, bob.token, { service_name: 'Orders' });
     });
 
+    it('keeps one service when the same name is saved several times at once', async () => {
+      const { token } = await registerAndLogin(server);
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          server.call('POST', '/api/service/save', { token, body: { service_name: 'Race' } }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+      for (const refused of answers.filter((answer) => answer.status === 422)) {
+        expect(refused.json.errors).toEqual({ service_name: [serviceMessages.nameTaken] });
+      }
+      const list = await server.call('GET', '/api/service?search=Race', { token });
+      expect(list.json.data.total).toBe(1);
+    });
+
     it('updates the owner’s service, keeps its own name free and marks it public', async () => {
       const { token } = await registerAndLogin(server);
       const id = await createService(server, token, { service_name: 'Shop' });
