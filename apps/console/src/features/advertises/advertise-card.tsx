@@ -16,6 +16,11 @@ export interface AdvertiseCardProps {
   onCancel(): void;
 }
 
+/** Tall enough for the code, within 3 to 14 lines. */
+function rowsFor(code: string): number {
+  return Math.min(14, Math.max(3, code.split('\n').length + 1));
+}
+
 const ratioMarks = [ADVERTISE_RATIO_MIN, 50, ADVERTISE_RATIO_MAX].map((value) => ({
   value,
   label: `${value}%`,
@@ -49,9 +54,14 @@ export function AdvertiseCard({ draft, error, isBusy = false, ...actions }: Adve
               onChange={(event) => actions.onChange({ random: flag(event.currentTarget.checked) })}
             />
           </Group>
-          <Badge variant="light" color={isSaved ? 'blue' : 'gray'}>
-            {isSaved ? t('advertises.savedBadge', { id: draft.id }) : t('advertises.unsavedBadge')}
-          </Badge>
+          <Group gap="xs">
+            <Badge variant="dot" color={draft.status === 1 ? 'teal' : 'gray'}>
+              {draft.status === 1 ? t('advertises.active') : t('advertises.inactive')}
+            </Badge>
+            <Badge variant="light" color={isSaved ? 'blue' : 'gray'}>
+              {isSaved ? t('advertises.savedBadge', { id: draft.id }) : t('advertises.unsavedBadge')}
+            </Badge>
+          </Group>
         </Group>
         <Stack gap={4} pb="md">
           <Text size="sm" fw={500} id={`${draft.key}-ratio`}>
@@ -71,11 +81,10 @@ export function AdvertiseCard({ draft, error, isBusy = false, ...actions }: Adve
         </Stack>
         <Textarea
           label={t('advertises.code')}
-          placeholder={'<a href="https://…"><img src="…" alt="" /></a>'}
           value={draft.code}
           readOnly={isReadOnly}
           error={error}
-          rows={6}
+          rows={rowsFor(draft.code)}
           resize="vertical"
           dir="ltr"
           spellCheck={false}

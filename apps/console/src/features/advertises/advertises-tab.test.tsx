@@ -69,7 +69,7 @@ describe('advertises tab', () => {
     if (!card) throw new Error('no card');
     expect((within(card).getByLabelText('Code (text or HTML)') as HTMLTextAreaElement).readOnly).toBe(true);
     expect(within(card).getByText('Random ratio: 40%')).toBeDefined();
-    expect((within(card).getByRole('switch', { name: 'Active' }) as HTMLInputElement).disabled).toBe(true);
+    expect((within(card).getByRole('switch', { name: 'Status' }) as HTMLInputElement).disabled).toBe(true);
     expect(within(card).getByRole('button', { name: 'Edit' })).toBeDefined();
     expect(within(card).getByRole('button', { name: 'Delete' })).toBeDefined();
     expect(within(card).queryByRole('button', { name: 'Cancel' })).toBeNull();
@@ -80,7 +80,7 @@ describe('advertises tab', () => {
     renderTab();
     const [card] = await cards();
     if (!card) throw new Error('no card');
-    expect((within(card).getByRole('switch', { name: 'Active' }) as HTMLInputElement).checked).toBe(false);
+    expect((within(card).getByRole('switch', { name: 'Status' }) as HTMLInputElement).checked).toBe(false);
     expect(within(card).getByRole('button', { name: 'Save' })).toBeDefined();
     expect(within(card).getByRole('button', { name: 'Cancel' })).toBeDefined();
   });
