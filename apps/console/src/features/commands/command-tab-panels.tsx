@@ -39,14 +39,17 @@ export function VariablesPanel() {
           nothingFoundMessage={t('services.noData')}
           w={{ base: '100%', sm: 280 }}
         />
-        <Button
-          component={Link}
-          to={`${variablesPath}/0`}
-          variant="light"
-          leftSection={<IconPlus size={16} />}
-        >
-          {t('commands.variables.new')}
-        </Button>
+        {/* The list has its own new-variable link; a variable's form gets this one. */}
+        {variableId !== undefined && (
+          <Button
+            component={Link}
+            to={`${variablesPath}/0`}
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+          >
+            {t('commands.variables.new')}
+          </Button>
+        )}
       </Group>
       <Outlet />
     </>

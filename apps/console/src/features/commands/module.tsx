@@ -12,7 +12,6 @@ import { CommandsPage } from './commands-page.tsx';
 const commandTabRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="about" replace /> },
   { path: 'about', element: <CommandAboutForm /> },
-  { path: 'advertises', element: <AdvertisesTab /> },
   {
     path: 'variables',
     element: <VariablesPanel />,
@@ -22,6 +21,7 @@ const commandTabRoutes: RouteObject[] = [
     ],
   },
   { path: 'examples', element: <ExamplesPanel /> },
+  { path: 'advertises', element: <AdvertisesTab /> },
 ];
 
 export const commandsModule: FeatureModule = {
