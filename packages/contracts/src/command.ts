@@ -25,14 +25,18 @@ export const commandRecord = z.object({
 export type CommandRecord = z.infer<typeof commandRecord>;
 
 /** POST /command/get/{service_id}/{page} and POST /command_var/get/{command_id}/{page} */
-export const keywordsRequest = z.object({
-  keywords: z
-    .string()
-    .trim()
-    .max(200)
-    .nullish()
-    .transform((value) => value ?? ''),
-});
+export const keywordsRequest = z
+  .object({
+    keywords: z
+      .string()
+      .trim()
+      .max(200)
+      .nullish()
+      .transform((value) => value ?? ''),
+  })
+  // a bodiless call lists everything
+  .nullish()
+  .transform((value) => value ?? { keywords: '' });
 
 /** A 1-based page as the command and variable lists answer it. */
 export function numberedPage<T extends z.ZodType>(row: T) {

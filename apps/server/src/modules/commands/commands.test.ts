@@ -49,6 +49,8 @@ describe.each(await testDatabaseKinds())('commands on $label', (kind) => {
       expect(first.json).toMatchObject({ status: 1, page: 1, pages_count: 2 });
       expect(first.json.data).toHaveLength(10);
       expect(first.json.data[0]).toMatchObject({ command_name: 'order 1', service_name: expect.any(String) });
+      const bodiless = await server.call('POST', `/api/command/get/${serviceId}/1`, { token });
+      expect(bodiless.json.data).toHaveLength(10);
       const second = await server.call('GET', `/api/command/get/${serviceId}/2`, { token });
       expect(second.json).toMatchObject({ status: 1, page: 2, pages_count: 2 });
       expect(second.json.data).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { type SaveVariableInput, variableMessages } from '@hiwar/contracts';
+import { datasetMessages, type SaveVariableInput, variableMessages } from '@hiwar/contracts';
 import type { FastifySchemaValidationError } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -28,12 +28,20 @@ export function variableValidationError(issues: readonly FastifySchemaValidation
   return new AppError('validation', first, errors);
 }
 
+/** The dataset must be readable, and the where and return fields must be fields of its schema. */
+async function checkDatasetFields(db: Database, userId: number, input: SaveVariableInput): Promise<void> {
+  const dataset = await findReadableDataset(db, userId, input.var_type_ds_id ?? 0);
+  if (!dataset) throw refused('var_type_ds_id', variableMessages.datasetNotFound);
+  const fieldNames = new Set(dataset.ds_schema.map((field) => field.name));
+  for (const column of ['var_type_ds_field_where', 'var_type_ds_field_return'] as const) {
+    const fieldName = input[column];
+    if (fieldName !== '' && !fieldNames.has(fieldName)) throw refused(column, datasetMessages.fieldUnknown);
+  }
+}
+
 /** References must point at the owner's own rows (or a public dataset); checked in the form's order. */
 async function checkReferences(db: Database, userId: number, input: SaveVariableInput): Promise<void> {
-  const dsId = input.var_type_ds_id;
-  if (dsId !== null && !(await findReadableDataset(db, userId, dsId))) {
-    throw refused('var_type_ds_id', variableMessages.datasetNotFound);
-  }
+  if (input.var_type_ds_id !== null) await checkDatasetFields(db, userId, input);
   if (input.var_type === 'component' && !isComponentEntity(input.entity_name)) {
     throw refused('entity_name', variableMessages.entityUnknown);
   }

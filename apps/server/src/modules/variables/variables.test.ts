@@ -1,4 +1,4 @@
-import { variableMessages } from '@hiwar/contracts';
+import { datasetMessages, variableMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
@@ -83,6 +83,17 @@ describe.each(await testDatabaseKinds())('variables on $label', (kind) => {
         var_val_list: ['Cairo'],
       });
       expect(answer.json.status).toBe(1);
+      const wrongField = await save(token, 0, commandId, {
+        var_name: 'town',
+        var_type: 'search_DS',
+        var_type_ds_id: dataset.ds_id,
+        var_type_ds_field_return: 'population',
+      });
+      expect(wrongField.json).toMatchObject({
+        status: 0,
+        msg: datasetMessages.fieldUnknown,
+        errors: { var_type_ds_field_return: [datasetMessages.fieldUnknown] },
+      });
       expect((await browse(token, answer.json.id)).json.data).toMatchObject({
         var_type: 'list',
         var_type_ds_id: dataset.ds_id,
