@@ -1,7 +1,7 @@
 import type { AdvertiseInput, AdvertiseRecord } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { requireOwnCommand } from '../responses/owned-commands.ts';
+import { requireOwnCommand } from '../commands/command-actions.ts';
 import {
   deleteAdvertiseRow,
   insertAdvertise,

@@ -59,14 +59,20 @@ describe.each(await testDatabaseKinds())(
       const owner = await ownerWithCommands(server, 2);
       await furnish(owner);
       expect(await rowsOf(owner.commandId)).toEqual({ responses: 1, ads: 1 });
-      await server.database.db.deleteFrom('commands').where('command_id', '=', owner.commandId).execute();
+      const answer = await server.call('POST', `/api/command/delete/${owner.commandId}`, {
+        token: owner.token,
+      });
+      expect(answer.status, answer.text).toBe(200);
       expect(await rowsOf(owner.commandId)).toEqual({ responses: 0, ads: 0 });
     });
 
     it('removes them with the whole service', async () => {
       const owner = await ownerWithCommands(server);
       await furnish(owner);
-      await server.database.db.deleteFrom('services').where('service_id', '=', owner.serviceId).execute();
+      const answer = await server.call('POST', `/api/service/delete/${owner.serviceId}`, {
+        token: owner.token,
+      });
+      expect(answer.status, answer.text).toBe(200);
       expect(await rowsOf(owner.commandId)).toEqual({ responses: 0, ads: 0 });
     });
 
@@ -101,7 +107,7 @@ describe.each(await testDatabaseKinds())(
 
     it("drops quick replies' links into the source owner's account when another owner clones", async () => {
       const author = await ownerWithCommands(server, 2);
-      const [first, second] = author.commandIds as [number, number];
+      const first = author.commandId;
       await furnish(author, first);
       const cloner = await ownerWithCommands(server);
       const db = server.database.db;
@@ -117,7 +123,7 @@ describe.each(await testDatabaseKinds())(
         [cloner.commandId, null],
       );
       expect(copied.resp_api_pars[0].var_id).toBeNull();
-        const ads = (await server.call('GET', `/api/command_advertises/get/${cloner.commandId}`, { token }))
+      const ads = (await server.call('GET', `/api/command_advertises/get/${cloner.commandId}`, { token }))
         .json.data;
       expect(ads).toHaveLength(1);
     });

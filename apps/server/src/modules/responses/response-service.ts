@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { ownCommandIdsAmong, requireOwnCommand } from './owned-commands.ts';
+import { requireOwnCommand } from '../commands/command-actions.ts';
+import { isOwnCommand } from '../commands/command-repository.ts';
 import { findResponseRow, type ResponseRow, upsertResponse } from './response-repository.ts';
 
 function recordOf(commandId: number, row: ResponseRow | undefined): CommandResponseRecord {
@@ -37,16 +38,13 @@ export async function getCommandResponse(
 
 /** Quick replies may start only the owner's own commands. */
 async function checkQuickReplyCommands(db: Database, userId: number, body: ResponseBody): Promise<void> {
-  const wanted = [...new Set(body.resp_quick_reply.flatMap((reply) => reply.command_id ?? []))];
-  const owned = await ownCommandIdsAmong(db, userId, wanted);
-  const index = body.resp_quick_reply.findIndex(
-    (reply) => reply.command_id !== null && !owned.has(reply.command_id),
-  );
-  if (index >= 0)
-    throw AppError.invalidField(
-      `record.resp_quick_reply.${index}.command_id`,
-      responseMessages.quickReplyCommandNotFound,
-    );
+  for (const [index, reply] of body.resp_quick_reply.entries()) {
+    if (reply.command_id !== null && !(await isOwnCommand(db, userId, reply.command_id)))
+      throw AppError.invalidField(
+        `record.resp_quick_reply.${index}.command_id`,
+        responseMessages.quickReplyCommandNotFound,
+      );
+  }
 }
 
 /** POST /command_response/save/{command_id}: the body already passed the contract's save rules. */
