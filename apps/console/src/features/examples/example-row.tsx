@@ -125,6 +125,7 @@ export function ExampleRow({ commandId, example, variables, onDiscarded, onCreat
             </Button>
             <Button
               size="xs"
+              variant={isUnsaved ? 'filled' : 'light'}
               leftSection={<IconDeviceFloppy size={14} />}
               loading={row.isSaving}
               onClick={save}

@@ -44,6 +44,7 @@ export function FallbackFields({ form }: { form: Form }) {
       />
       {type !== 'redir' && (
         <Textarea
+          dir="auto"
           label={t('variables.form.fallbackMessage')}
           autosize
           minRows={2}

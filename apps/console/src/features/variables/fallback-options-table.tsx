@@ -91,6 +91,7 @@ export function FallbackOptionsTable({ value, onChange }: FallbackOptionsTablePr
       </Table>
       <Group align="flex-start" mt="xs" wrap="nowrap">
         <TextInput
+          dir="auto"
           label={t('variables.form.optionLabel')}
           value={draft.label}
           onChange={(event) => setDraft({ ...draft, label: event.currentTarget.value })}
@@ -100,6 +101,7 @@ export function FallbackOptionsTable({ value, onChange }: FallbackOptionsTablePr
           style={{ flex: 1 }}
         />
         <TextInput
+          dir="auto"
           label={t('variables.form.optionValue')}
           value={draft.val}
           onChange={(event) => setDraft({ ...draft, val: event.currentTarget.value })}

@@ -34,6 +34,7 @@ export function LabelsEditor({ value, onChange }: LabelsEditorProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <Group key={index} align="flex-start" wrap="nowrap" data-testid="variable-label-row">
             <TextInput
+              dir="auto"
               label={t('variables.form.keyword')}
               value={row.keyword}
               onChange={(event) => updateRow(index, { keyword: event.currentTarget.value })}

@@ -62,7 +62,11 @@ export function DefaultValueFields({ form }: { form: Form }) {
           {...form.getInputProps('var_default_val_preference_id')}
         />
       ) : (
-        <TextInput label={t('variables.form.defaultValue')} {...form.getInputProps('var_default_val')} />
+        <TextInput
+          dir="auto"
+          label={t('variables.form.defaultValue')}
+          {...form.getInputProps('var_default_val')}
+        />
       )}
     </Group>
   );

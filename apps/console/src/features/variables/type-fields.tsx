@@ -49,7 +49,9 @@ export function TypeFields({ form }: { form: Form }) {
   const { t } = useTranslation();
   switch (form.values.var_type) {
     case 'text':
-      return <TextInput label={t('variables.form.text')} {...form.getInputProps('var_val_text')} />;
+      return (
+        <TextInput dir="auto" label={t('variables.form.text')} {...form.getInputProps('var_val_text')} />
+      );
     case 'regex':
       return (
         <TextInput

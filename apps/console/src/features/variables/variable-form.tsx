@@ -71,6 +71,7 @@ export function VariableForm({ variableId, commandId, record, onSaved }: Variabl
         <TypeFields form={form} />
         <Divider />
         <Textarea
+          dir="auto"
           label={t('variables.form.prompt')}
           autosize
           minRows={2}
