@@ -1,3 +1,4 @@
+import { chatbotModule } from '../features/chatbot/module.tsx';
 import { commandsModule } from '../features/commands/module.tsx';
 import { dashboardModule } from '../features/dashboard/module.tsx';
 import { scenarioModule } from '../features/scenario/module.tsx';
@@ -8,6 +9,7 @@ import type { FeatureModule } from './feature-module.ts';
 /** Every feature inside the signed-in frame. A sidebar entry without a module here leads to /404. */
 export const featureModules: FeatureModule[] = [
   dashboardModule,
+  chatbotModule,
   settingsModule,
   servicesModule,
   commandsModule,

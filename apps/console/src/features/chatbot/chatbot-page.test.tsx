@@ -1,0 +1,145 @@
+import { type ChatbotBrowseResponse, chatbotMessages, defaultChatbotSettings } from '@hiwar/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../lib/auth-token.ts';
+import en from '../../locales/en.json';
+import { renderApp, stubServer } from '../../test/render-app.tsx';
+
+function browseAnswer(): ChatbotBrowseResponse {
+  const settings = defaultChatbotSettings();
+  return {
+    status: 1,
+    data: {
+      ...settings,
+      chatbot_id: 3,
+      messenger_settings: {
+        ...settings.messenger_settings,
+        iframe_tag:
+          '<iframe src="http://h/widget/frame.html?bot=pub&sender=SENDER_ID&locale=LOCALE"></iframe>',
+        embed_code:
+          '<script src="http://h/widget/embed.js" data-bot="pub" data-locale="LOCALE" async></script>',
+        whatsapp_web_hook: 'http://h/hooks/whatsapp/pub',
+      },
+    },
+    chatbot_user_id: 9,
+    user_token: 'pub',
+  };
+}
+
+function serve(
+  saveAnswer: { status?: number; json: unknown } = { json: { status: 1, msg: 'successfully updated' } },
+) {
+  setToken('t');
+  return stubServer((_method, path) => {
+    if (path === '/chatbot/browse') return { json: browseAnswer() };
+    if (path === '/chatbot/save') return saveAnswer;
+    if (path === '/command/get_all') return { json: { status: 1, data: [] } };
+    return { json: { status: 1, data: { user_id: 9, username: 'owner', avatar: null } } };
+  });
+}
+
+const savesIn = (fetchStub: ReturnType<typeof serve>) =>
+  fetchStub.mock.calls.filter(([url]) => String(url).endsWith('/chatbot/save'));
+
+function section(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+// jsdom has no FontFaceSet; Mantine's autosizing textareas listen to it
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('chatbot settings page', () => {
+  it('shows every section with the browsed record and the snippets filled for display', async () => {
+    serve();
+    renderApp('/chatbot');
+    const form = await screen.findByTestId('chatbot-form');
+    for (const title of [
+      'Main Info',
+      'Start Button',
+      'Facebook',
+      'Telegram',
+      'WhatsApp',
+      'Hangouts',
+      'Parser',
+      'Persistent Menu',
+      'Web Messenger Settings',
+      'Bot instructions',
+    ]) {
+      expect(within(form).getByRole('heading', { name: title })).toBeDefined();
+    }
+    expect((screen.getByLabelText(/Chatbot name/) as HTMLInputElement).value).toBe('My chatbot');
+    const iframe = screen.getByLabelText('Iframe snippet') as HTMLTextAreaElement;
+    expect(iframe.value).toMatch(/sender=\d+&locale=en/);
+    expect(iframe.value).not.toContain('SENDER_ID');
+  });
+
+  it('aborts the save when a child field is invalid and shows the message under it', async () => {
+    const fetchStub = serve();
+    renderApp('/chatbot');
+    await screen.findByTestId('chatbot-form');
+    fireEvent.click(within(section('Telegram')).getByRole('switch', { name: 'App status' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await within(section('Telegram')).findByText('The verify token field is required')).toBeDefined();
+    expect(savesIn(fetchStub)).toHaveLength(0);
+  });
+
+  it('shows a start button’s label and postback only while it is on', async () => {
+    serve();
+    renderApp('/chatbot');
+    await screen.findByTestId('chatbot-form');
+    expect(within(section('Start Button')).queryByLabelText(/Button label/)).toBeNull();
+    fireEvent.click(within(section('Start Button')).getByRole('switch'));
+    expect((within(section('Start Button')).getByLabelText(/Button label/) as HTMLInputElement).value).toBe(
+      'ابدأ',
+    );
+    expect((within(section('Start Button')).getByLabelText(/Postback/) as HTMLInputElement).value).toBe(
+      'مساعدة',
+    );
+  });
+
+  it('sends the whole record and confirms with "successfully updated"', async () => {
+    const fetchStub = serve();
+    renderApp('/chatbot');
+    await screen.findByTestId('chatbot-form');
+    fireEvent.change(screen.getByLabelText(/Chatbot name/), { target: { value: 'Pizza bot' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('successfully updated')).toBeDefined();
+    const [, init] = savesIn(fetchStub)[0] ?? [];
+    const sent = JSON.parse(String(init?.body));
+    expect(sent.chatbot_name).toBe('Pizza bot');
+    expect(sent.chatbot_start_button_label).toBe('ابدأ');
+    expect(sent.messenger_settings.width).toBe(380);
+    expect(sent.messenger_settings.iframe_tag).toBeUndefined();
+  });
+
+  it('keeps "something not right" on screen when the server refuses, with its field errors', async () => {
+    serve({
+      status: 422,
+      json: {
+        status: 0,
+        msg: 'The given data was invalid.',
+        errors: {
+          chatbot_fallback_command_id: [chatbotMessages.fallbackCommandNotFound],
+          chatbot_name: [chatbotMessages.nameRequired],
+        },
+      },
+    });
+    renderApp('/chatbot');
+    await screen.findByTestId('chatbot-form');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('something not right')).toBeDefined();
+    expect(await screen.findByText('The chatbot name field is required')).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(screen.getByText('something not right')).toBeDefined();
+  });
+});
+
+describe('chatbot locale strings', () => {
+  it('give every chatbot rule message its English text as the server sends it', () => {
+    expect(en.chatbot.serverMessages).toEqual(chatbotMessages);
+  });
+});

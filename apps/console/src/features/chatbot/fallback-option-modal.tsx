@@ -1,0 +1,56 @@
+import { type FallbackOption, fallbackOptionRequest } from '@hiwar/contracts';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { schemaValidator } from '../../lib/form-errors.ts';
+import { localizeChatbotErrors } from './chatbot-messages.ts';
+
+interface FallbackOptionModalProps {
+  opened: boolean;
+  mode: 'new' | 'edit';
+  initial: FallbackOption;
+  onSave: (option: FallbackOption) => void;
+  onClose: () => void;
+}
+
+/** Adds or edits one fallback option; label and value are both required. */
+export function FallbackOptionModal(props: FallbackOptionModalProps) {
+  const { t } = useTranslation();
+  const validate = schemaValidator<FallbackOption>(fallbackOptionRequest, t);
+  const form = useForm<FallbackOption>({
+    initialValues: props.initial,
+    validate: (values) => localizeChatbotErrors(validate(values), t),
+  });
+  const { opened, initial } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens on an option
+  useEffect(() => {
+    if (opened) form.setValues(initial);
+  }, [opened, initial.label, initial.val]);
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.mode === 'new' ? t('chatbot.options.newTitle') : t('chatbot.options.editTitle')}
+    >
+      <form onSubmit={form.onSubmit((values) => props.onSave(values))} noValidate>
+        <Stack>
+          <TextInput
+            label={t('chatbot.options.label')}
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('label')}
+          />
+          <TextInput label={t('chatbot.options.value')} withAsterisk {...form.getInputProps('val')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit">{t('chatbot.options.save')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  type GeneratedMessengerFields,
+  MESSENGER_HEIGHT_MAX,
+  MESSENGER_HEIGHT_MIN,
+  MESSENGER_WIDTH_MAX,
+  MESSENGER_WIDTH_MIN,
+  messengerLanguages,
+} from '@hiwar/contracts';
+import { ColorInput, Grid, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ChatbotForm, SettingsSection } from './form-parts.tsx';
+import { SnippetField } from './snippet-field.tsx';
+import { fillSnippet, randomSenderId } from './snippets.ts';
+import { VoiceSettings } from './voice-settings.tsx';
+import { WidgetPreview } from './widget-preview.tsx';
+
+const PREVIEW_SCALE = 0.75;
+
+function AppearanceFields({ form }: { form: ChatbotForm }) {
+  const { t } = useTranslation();
+  const at = (field: string) => `messenger_settings.${field}`;
+  return (
+    <Stack gap="sm">
+      <Select
+        label={t('chatbot.messenger.defaultLang')}
+        allowDeselect={false}
+        data={messengerLanguages.map((lang) => ({
+          value: lang,
+          label: t(`chatbot.messenger.langs.${lang}`),
+        }))}
+        {...form.getInputProps(at('default_lang'))}
+      />
+      <Textarea
+        label={t('chatbot.messenger.welcome')}
+        autosize
+        minRows={2}
+        {...form.getInputProps(at('welcome_msg'))}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('chatbot.messenger.logo')}
+          type="url"
+          placeholder="https://"
+          {...form.getInputProps(at('logo'))}
+        />
+        <TextInput
+          label={t('chatbot.messenger.avatar')}
+          type="url"
+          placeholder="https://"
+          {...form.getInputProps(at('avatar'))}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <ColorInput
+          label={t('chatbot.messenger.mainColor')}
+          format="hex"
+          {...form.getInputProps(at('main_color'))}
+        />
+        <NumberInput
+          label={t('chatbot.messenger.width')}
+          min={MESSENGER_WIDTH_MIN}
+          max={MESSENGER_WIDTH_MAX}
+          allowDecimal={false}
+          suffix=" px"
+          {...form.getInputProps(at('width'))}
+        />
+        <NumberInput
+          label={t('chatbot.messenger.height')}
+          min={MESSENGER_HEIGHT_MIN}
+          max={MESSENGER_HEIGHT_MAX}
+          allowDecimal={false}
+          suffix=" px"
+          {...form.getInputProps(at('height'))}
+        />
+      </SimpleGrid>
+      <Textarea
+        label={t('chatbot.messenger.headerInjector')}
+        description={t('chatbot.messenger.headerInjectorHint')}
+        autosize
+        minRows={2}
+        dir="ltr"
+        styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        {...form.getInputProps(at('header_injector'))}
+      />
+    </Stack>
+  );
+}
+
+/** Web Messenger Settings: appearance, the embed snippets, the WhatsApp web hook, speech and a live preview. */
+export function MessengerSection({
+  form,
+  generated,
+}: {
+  form: ChatbotForm;
+  generated: GeneratedMessengerFields;
+}) {
+  const { t } = useTranslation();
+  const [senderId] = useState(() => randomSenderId());
+  const values = form.getValues();
+  const locale = values.messenger_settings.default_lang;
+  return (
+    <SettingsSection id="messenger" title={t('chatbot.messenger.title')} hint={t('chatbot.messenger.hint')}>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="sm">
+            <AppearanceFields form={form} />
+            <SnippetField
+              label={t('chatbot.messenger.iframe')}
+              description={t('chatbot.messenger.snippetHint')}
+              value={fillSnippet(generated.iframe_tag, senderId, locale)}
+            />
+            <SnippetField
+              label={t('chatbot.messenger.embed')}
+              value={fillSnippet(generated.embed_code, senderId, locale)}
+            />
+            <SnippetField label={t('chatbot.messenger.whatsappHook')} value={generated.whatsapp_web_hook} />
+            <VoiceSettings form={form} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <WidgetPreview
+            name={values.chatbot_name}
+            settings={values.messenger_settings}
+            scale={PREVIEW_SCALE}
+          />
+        </Grid.Col>
+      </Grid>
+    </SettingsSection>
+  );
+}

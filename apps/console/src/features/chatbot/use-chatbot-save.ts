@@ -1,0 +1,41 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { serverFieldErrors } from '../../lib/form-errors.ts';
+import { chatbotQueryKey, saveChatbot } from './chatbot-api.ts';
+import { localizeChatbotErrors } from './chatbot-messages.ts';
+import type { ChatbotValues } from './chatbot-values.ts';
+
+/**
+ * Save changes (spec §4, §8): the form's validate runs every child rule first and nothing is sent on any
+ * failure; success toasts "successfully updated"; a refused or failed save shows "something not right" in an
+ * error toast that stays until dismissed, with the server's field errors under their fields.
+ */
+export function useChatbotSave(form: UseFormReturnType<ChatbotValues>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: saveChatbot,
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('chatbot.serverMessages.saved') });
+      void queryClient.invalidateQueries({ queryKey: chatbotQueryKey });
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', message: t('chatbot.serverMessages.saveFailed'), autoClose: false });
+      form.setErrors(localizeChatbotErrors(serverFieldErrors(error, t, 'chatbot_name'), t));
+    },
+  });
+
+  function save(): boolean {
+    const result = form.validate();
+    if (result.hasErrors) {
+      notifications.show({ color: 'red', message: t('chatbot.invalidFields') });
+      return false;
+    }
+    mutation.mutate(form.getValues());
+    return true;
+  }
+
+  return { save, isSaving: mutation.isPending };
+}
