@@ -7,12 +7,14 @@ import { dashboardModule } from './dashboard/dashboard-module.ts';
 import { datasetsModule } from './datasets/datasets-module.ts';
 import { examplesModule } from './examples/examples-module.ts';
 import { healthModule } from './health/health-module.ts';
+import { nluModule } from './nlu/nlu-module.ts';
 import { passportModule } from './passport/passport-module.ts';
 import { responsesModule } from './responses/responses-module.ts';
 import { sendersModule } from './senders/senders-module.ts';
 import { servicesModule } from './services/services-module.ts';
 import { usersModule } from './users/users-module.ts';
 import { variablesModule } from './variables/variables-module.ts';
+import { widgetApiModule } from './widget-api/widget-api-module.ts';
 
 /** Every feature module, registered under /api in this order. A new module adds one line here. */
 export const modules: AppModule[] = [
@@ -30,4 +32,6 @@ export const modules: AppModule[] = [
   examplesModule,
   datasetsModule,
   componentsModule,
+  nluModule,
+  widgetApiModule,
 ];

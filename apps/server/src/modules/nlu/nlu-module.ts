@@ -1,0 +1,145 @@
+import {
+  augmentRequest,
+  augmentResponse,
+  debugQuery,
+  debugResponse,
+  idParam,
+  nluMessages,
+  trainResponse,
+} from '@hiwar/contracts';
+import { z } from 'zod';
+import { findSession } from '../../platform/auth/access-tokens.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { sessionOf } from '../../platform/http/auth-guard.ts';
+import type { AppModule } from '../../platform/http/module.ts';
+import { createJobRunner, type JobRunner } from '../../platform/jobs/index.ts';
+import { subscribeToExampleChanges } from '../examples/examples-changed.ts';
+import { augmentExample } from './augment-example.ts';
+import { debugMessage } from './debug-message.ts';
+import { syncCommands } from './sync-commands.ts';
+import {
+  defaultStreamTimings,
+  type OpenStreams,
+  type StreamTimings,
+  streamTrainingState,
+} from './training-events.ts';
+import { isTrainingBusy, startTraining, TRAIN_JOB_KIND, trainingJobHandler } from './training-jobs.ts';
+
+const tags = ['nlu'];
+const security = [{ bearer: [] }];
+
+/** EventSource cannot send headers, so the event stream also takes the token as `?token=`. */
+async function userOfStream(db: Database, authorization: string | undefined, queryToken: string | undefined) {
+  const header = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  const token = header ?? queryToken;
+  const session = token ? await findSession(db, token) : null;
+  if (!session) throw new AppError('unauthenticated');
+  return session.userId;
+}
+
+async function trainingAnswer(started: boolean) {
+  return started
+    ? { status: 1 as const, msg: nluMessages.trainingStarted }
+    : { status: 0 as const, msg: nluMessages.stillRunning };
+}
+
+export interface NluModuleOptions {
+  /** how often the job runner looks at the queue (ms) */
+  jobPollMs?: number;
+  streamTimings?: StreamTimings;
+}
+
+/**
+ * Training, augmentation and the debugger. Owns `nlu_models` and `nlu_learned_values`; runs the training jobs;
+ * keeps the models in step with every example change (see README.md).
+ */
+export function createNluModule(options: NluModuleOptions = {}): AppModule {
+  return {
+    name: 'nlu',
+    routes(app, { db, requireUser }) {
+      const runner: JobRunner = createJobRunner({
+        db,
+        handlers: { [TRAIN_JOB_KIND]: trainingJobHandler(db) },
+        log: app.log,
+        ...(options.jobPollMs !== undefined && { pollMs: options.jobPollMs }),
+      });
+      const streams: OpenStreams = new Set();
+      const unsubscribe = subscribeToExampleChanges((userId, commandId) =>
+        syncCommands(db, userId, [commandId]),
+      );
+      runner.start();
+      app.addHook('preClose', async () => {
+        for (const end of [...streams]) end();
+      });
+      app.addHook('onClose', async () => {
+        unsubscribe();
+        await runner.stop();
+      });
+
+      const trainSchema = { tags, security, response: { 200: trainResponse } };
+      app.get('/command_example/train', { onRequest: requireUser, schema: trainSchema }, async (request) =>
+        trainingAnswer(await startTraining(db, runner, sessionOf(request).userId)),
+      );
+      app.get(
+        '/command_example/train/:command_id',
+        { onRequest: requireUser, schema: { ...trainSchema, params: z.object({ command_id: idParam }) } },
+        async (request) =>
+          trainingAnswer(
+            await startTraining(db, runner, sessionOf(request).userId, request.params.command_id),
+          ),
+      );
+      app.get(
+        '/command_example/check-if-free',
+        { onRequest: requireUser, schema: trainSchema },
+        async (request) =>
+          (await isTrainingBusy(runner, sessionOf(request).userId))
+            ? { status: 0 as const, msg: nluMessages.stillRunning }
+            : { status: 1 as const, msg: nluMessages.free },
+      );
+
+      app.get(
+        '/command_example/trained_examples_check',
+        { schema: { tags, security, querystring: z.object({ token: z.string().max(200).optional() }) } },
+        async (request, reply) => {
+          const userId = await userOfStream(db, request.headers.authorization, request.query.token);
+          const timings = options.streamTimings ?? defaultStreamTimings;
+          streamTrainingState({ db, runner, streams, timings }, request, reply, userId);
+          return reply;
+        },
+      );
+
+      app.post(
+        '/command_example/augment_example',
+        {
+          onRequest: requireUser,
+          schema: { tags, security, body: augmentRequest, response: { 200: augmentResponse } },
+        },
+        async (request) => {
+          const { value, max_samples, lev_min_ratio, example_command_id } = request.body;
+          const augmented = await augmentExample(db, sessionOf(request).userId, {
+            value,
+            maxSamples: max_samples,
+            levMinRatio: lev_min_ratio,
+            commandId: example_command_id ?? null,
+          });
+          return { status: 1 as const, augmented_texts: augmented };
+        },
+      );
+
+      app.get(
+        '/debug',
+        {
+          onRequest: requireUser,
+          schema: { tags, security, querystring: debugQuery, response: { 200: debugResponse } },
+        },
+        async (request) => ({
+          status: 1 as const,
+          data: await debugMessage(db, sessionOf(request).userId, request.query.message),
+        }),
+      );
+    },
+  };
+}
+
+export const nluModule = createNluModule();
