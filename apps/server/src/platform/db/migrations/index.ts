@@ -4,6 +4,7 @@ import { variablesExamplesDatasets } from './0003-variables-examples-datasets.ts
 import { responsesAdvertises } from './0004-responses-advertises.ts';
 import { chatbots } from './0005-chatbots.ts';
 import { nluModelsAndJobs } from './0006-nlu-models-and-jobs.ts';
+import { conversations } from './0007-conversations.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -14,4 +15,5 @@ export const migrations: AppMigration[] = [
   responsesAdvertises,
   chatbots,
   nluModelsAndJobs,
+  conversations,
 ];

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultChatbotSettings, type SaveChatbotInput, type SaveVariableRequest } from '@hiwar/contracts';
+import { buildApp } from '../../app.ts';
+import type { Config } from '../../platform/config.ts';
+import { openDatabase } from '../../platform/db/database.ts';
+import { migrateToLatest } from '../../platform/db/migrate.ts';
+import { registerAndLogin } from '../../testing/accounts.ts';
+import type { TestDatabaseKind } from '../../testing/test-databases.ts';
+import type { CallResult, TestServer } from '../../testing/test-server.ts';
+import { modules } from '../index.ts';
+import {
+  createCommand,
+  createExample,
+  createService,
+  createVariable,
+} from '../services/authoring-fixtures.ts';
+import { createWidgetApiModule } from '../widget-api/widget-api-module.ts';
+
+/**
+ * Test support for conversations: a real server whose runtime clock and random source the test controls, and
+ * helpers that build a bot through the public API as an owner would.
+ */
+export interface ConversationServer extends TestServer {
+  /** the runtime's clock: set `clock.now` to move time */
+  clock: { now: Date };
+  /** the runtime's random draws answer this value (advertises show when value * 100 < ratio) */
+  draw: { value: number };
+}
+
+export async function startConversationServer(kind: TestDatabaseKind): Promise<ConversationServer> {
+  const clock = { now: new Date('2026-03-01T10:00:00.000Z') };
+  const draw = { value: 0.5 };
+  const widget = createWidgetApiModule({ runtime: { now: () => clock.now, random: () => draw.value } });
+  const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-chat-'));
+  const { target, drop } = await kind.create(dataDir);
+  const database = openDatabase(target);
+  await migrateToLatest(database);
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: target.dialect === 'postgres' ? target.url : null,
+    consoleDist: join(dataDir, 'no-console'),
+    tokenTtlDays: 30,
+    secretKey: randomBytes(32),
+    trustProxy: true,
+    corsOrigins: [],
+    publicUrl: '',
+  };
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    modules: modules.map((module) => (module.name === widget.name ? widget : module)),
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    app,
+    database,
+    config,
+    mail: [],
+    clock,
+    draw,
+    call: (method, path, options = {}) => callServer(url, method, path, options),
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function callServer(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> },
+): Promise<CallResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+async function expectOk(answer: CallResult, what: string): Promise<CallResult> {
+  if (answer.status !== 200 || answer.json?.status !== 1) throw new Error(`${what} failed: ${answer.text}`);
+  return answer;
+}
+
+/** An owner with one service, and the chatbot's public token. */
+export interface TestBot {
+  server: ConversationServer;
+  token: string;
+  userId: number;
+  serviceId: number;
+  botToken: string;
+}
+
+export async function createBot(server: ConversationServer): Promise<TestBot> {
+  const owner = await registerAndLogin(server);
+  const serviceId = await createService(server, owner.token);
+  const browsed = await expectOk(
+    await server.call('GET', '/api/chatbot/browse', { token: owner.token }),
+    'browse',
+  );
+  return { server, token: owner.token, userId: owner.userId, serviceId, botToken: browsed.json.user_token };
+}
+
+export interface CommandSpec {
+  name: string;
+  examples: string[];
+  /** the response record's fields (resp_type defaults to text) */
+  response?: Record<string, unknown>;
+  variables?: Partial<SaveVariableRequest>[];
+}
+
+/** A command with its examples, variables (in the order given) and response; answers its id and variable ids. */
+export async function addCommand(bot: TestBot, spec: CommandSpec): Promise<{ id: number; varIds: number[] }> {
+  const { server, token } = bot;
+  const id = await createCommand(server, token, bot.serviceId, {
+    command_name: spec.name,
+    command_lang: 'en',
+  });
+  const varIds: number[] = [];
+  for (const [index, variable] of (spec.variables ?? []).entries()) {
+    varIds.push(await createVariable(server, token, id, { var_order: index + 1, ...variable }));
+  }
+  for (const example of spec.examples) await createExample(server, token, id, example);
+  const record = { resp_type: 'text', ...spec.response };
+  const saved = await server.call('POST', `/api/command_response/save/${id}`, { token, body: { record } });
+  await expectOk(saved, 'response save');
+  return { id, varIds };
+}
+
+export async function saveChatbot(bot: TestBot, changes: Partial<SaveChatbotInput>): Promise<void> {
+  const body = { ...defaultChatbotSettings(), ...changes };
+  await expectOk(
+    await bot.server.call('POST', '/api/chatbot/save', { token: bot.token, body }),
+    'chatbot save',
+  );
+}
+
+export async function saveAdvertises(bot: TestBot, commandId: number, ads: Record<string, unknown>[]) {
+  const answer = await bot.server.call('POST', `/api/command_advertises/save/${commandId}`, {
+    token: bot.token,
+    body: { data: ads },
+  });
+  await expectOk(answer, 'advertises save');
+}
+
+let senderCounter = 1000;
+
+/** A conversation of one new web-messenger sender with the bot. */
+export function newSender(bot: TestBot) {
+  senderCounter += 1;
+  const senderId = senderCounter;
+  const send = async (event: Record<string, unknown>) => {
+    const answer = await bot.server.call('POST', `/widget/api/${bot.botToken}/messages`, {
+      body: { sender_id: senderId, event },
+    });
+    if (answer.status !== 200) throw new Error(`message failed: ${answer.status} ${answer.text}`);
+    return answer.json as { status: 1; replies: Record<string, unknown>[]; turn_id: number };
+  };
+  return {
+    senderId,
+    send,
+    say: async (text: string) => (await send({ type: 'text', text })).replies,
+    press: async (payload: string) => (await send({ type: 'postback', payload })).replies,
+  };
+}

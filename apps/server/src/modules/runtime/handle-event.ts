@@ -1,0 +1,124 @@
+import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import { detectLanguage, type Lang } from '@hiwar/nlu';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
+import { type LoadedBank, loadBank, registerSender, saveBank } from './bank-repository.ts';
+import { savePreferences } from './preference-repository.ts';
+import type { SenderBank } from './sender-bank.ts';
+import { senderKeyText } from './sender-key.ts';
+import { KeyedQueue } from './sender-queue.ts';
+import { runPipeline } from './steps.ts';
+import { insertTurn } from './turn-repository.ts';
+import {
+  type ResolvedDeps,
+  type RuntimeDeps,
+  resolveDeps,
+  type SenderProfile,
+  type StepTrace,
+  type TurnState,
+} from './turn-state.ts';
+
+export interface IncomingTurn {
+  chatbot: StoredChatbot;
+  /** the sender on its platform; the owner is the chatbot's */
+  sender: Omit<SenderProfile, 'userId'>;
+  event: IncomingEvent;
+  /** the page's or app's locale: the language of a message without letters ("42") */
+  locale?: string;
+}
+
+export interface HandledTurn {
+  turnId: number;
+  replies: BotMessage[];
+  matched: { commandId: number; score: number } | null;
+  bank: SenderBank;
+  trace: StepTrace[];
+}
+
+const MAX_ATTEMPTS = 5;
+const LETTER = /\p{L}/u;
+const queue = new KeyedQueue();
+
+class LostBankRace extends Error {}
+
+function languageOf(text: string, locale: string | undefined): Lang {
+  const hint = locale?.slice(0, 2).toLowerCase();
+  if (!LETTER.test(text) && (hint === 'ar' || hint === 'en' || hint === 'de')) return hint;
+  return detectLanguage(text);
+}
+
+function textOf(event: IncomingEvent): string {
+  if (event.type === 'text') return event.text;
+  if (event.type === 'postback') return event.payload;
+  return '';
+}
+
+/** A fresh turn over a bank as read. */
+export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: SenderBank): TurnState {
+  const text = textOf(input.event);
+  return {
+    deps,
+    chatbot: input.chatbot,
+    sender: { ...input.sender, userId: input.chatbot.user_id },
+    event: input.event,
+    text,
+    location: input.event.type === 'location' ? { lat: input.event.lat, lng: input.event.lng } : null,
+    lang: languageOf(text, input.locale),
+    bank,
+    replies: [],
+    matched: null,
+    understanding: null,
+    preferenceWrites: [],
+    trace: [],
+  };
+}
+
+/** Stores the turn in one transaction; null when another writer changed the bank since it was read. */
+async function commitTurn(turn: TurnState, loaded: LoadedBank): Promise<number | null> {
+  const now = turn.deps.now().toISOString();
+  const isBankChanged = loaded.version === 0 || JSON.stringify(turn.bank) !== JSON.stringify(loaded.bank);
+  try {
+    return await turn.deps.db.transaction().execute(async (trx) => {
+      if (loaded.version === 0) await registerSender(trx, turn.sender);
+      if (isBankChanged && !(await saveBank(trx, turn.sender, loaded.version, turn.bank, now))) {
+        throw new LostBankRace();
+      }
+      await savePreferences(trx, turn.sender, turn.preferenceWrites, now);
+      return insertTurn(trx, turn.sender, {
+        event: turn.event,
+        commandId: turn.matched?.commandId ?? null,
+        score: turn.matched?.score ?? null,
+        replies: turn.replies,
+        trace: turn.trace,
+        createdAt: now,
+      });
+    });
+  } catch (error) {
+    if (error instanceof LostBankRace) return null;
+    throw error;
+  }
+}
+
+async function handleWithRetries(deps: ResolvedDeps, input: IncomingTurn): Promise<HandledTurn> {
+  const sender = { ...input.sender, userId: input.chatbot.user_id };
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const loaded = await loadBank(deps.db, sender);
+    const turn = newTurnState(deps, input, structuredClone(loaded.bank));
+    await runPipeline(turn);
+    const turnId = await commitTurn(turn, loaded);
+    if (turnId !== null) {
+      return { turnId, replies: turn.replies, matched: turn.matched, bank: turn.bank, trace: turn.trace };
+    }
+  }
+  throw new AppError('conflict', 'The conversation is busy, please send the message again');
+}
+
+/**
+ * Turns one incoming event into replies (DESIGN.md §5) and stores the turn, the sender bank and the sender.
+ * Events of one sender are handled one at a time in this process, and the bank's version check makes a turn
+ * that raced another process run again on the fresh state.
+ */
+export function handleEvent(deps: RuntimeDeps, input: IncomingTurn): Promise<HandledTurn> {
+  const key = senderKeyText({ ...input.sender, userId: input.chatbot.user_id });
+  return queue.run(key, () => handleWithRetries(resolveDeps(deps), input));
+}

@@ -1,0 +1,7 @@
+/** The conversation runtime: what the widget API, the channels and the debugger call. */
+export { type HandledTurn, handleEvent, type IncomingTurn } from './handle-event.ts';
+export { type PreviewResult, previewReplies } from './preview-replies.ts';
+export type { SenderBank } from './sender-bank.ts';
+export type { SenderKey } from './sender-key.ts';
+export { countTurns, listTurns, type StoredTurn } from './turn-repository.ts';
+export type { RuntimeDeps, SenderProfile, StepTrace } from './turn-state.ts';

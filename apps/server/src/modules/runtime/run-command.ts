@@ -1,0 +1,140 @@
+import type { VariableRecord } from '@hiwar/contracts';
+import { DAY_MS, isoAfter } from '../../platform/db/clock.ts';
+import { getActiveAdvertises } from '../advertises/advertise-service.ts';
+import { extractCommandVariables } from '../nlu/index.ts';
+import { getCommandResponse } from '../responses/response-service.ts';
+import { commandFallbackReplies } from './fallback-replies.ts';
+import { interpolate, interpolationValues } from './interpolate.ts';
+import { loadRunnableCommand, type RunnableCommand } from './load-command.ts';
+import { traced } from './pipeline-trace.ts';
+import { loadPreferences } from './preference-repository.ts';
+import { renderResponse } from './render-response.ts';
+import { idleBank, type ValueSource } from './sender-bank.ts';
+import type { TurnState } from './turn-state.ts';
+
+/** Values a message yields at once; a text variable's "whole message" reading only answers a prompt. */
+async function valuesInMessage(turn: TurnState, command: RunnableCommand): Promise<Record<string, unknown>> {
+  if (command.variables.length === 0 || (turn.text.trim() === '' && !turn.location)) return {};
+  const found = await extractCommandVariables(
+    turn.deps.db,
+    turn.chatbot.user_id,
+    command.commandId,
+    turn.text,
+    turn.lang,
+    { now: turn.deps.now(), ...(turn.location && { location: turn.location }) },
+  );
+  const values: Record<string, unknown> = {};
+  for (const value of Object.values(found)) {
+    if (value.source !== 'text') values[value.varName] = value.value;
+  }
+  return values;
+}
+
+/**
+ * Starts a command: clears what another command left, takes the values the message holds, then goes on
+ * filling (DESIGN.md §5 step 4).
+ */
+export async function startCommand(turn: TurnState, commandId: number, source: string): Promise<boolean> {
+  const command = await loadRunnableCommand(turn.deps.db, turn.chatbot.user_id, commandId);
+  if (!command) return false;
+  turn.bank = { ...idleBank(), command_id: commandId, reply_source: source, msg: turn.text };
+  turn.matched ??= { commandId, score: 1 };
+  await traced(turn, 'variables', async () => {
+    const values = await valuesInMessage(turn, command);
+    for (const [name, value] of Object.entries(values)) setValue(turn, name, value, 'message');
+    return { note: `${command.name}: ${Object.keys(values).length} value(s) in the message` };
+  });
+  await continueCommand(turn, command);
+  return true;
+}
+
+export function setValue(turn: TurnState, name: string, value: unknown, source: ValueSource): void {
+  turn.bank.vars[name] = value;
+  turn.bank.var_sources[name] = source;
+}
+
+async function preferencesOf(turn: TurnState, command: RunnableCommand): Promise<Map<number, unknown>> {
+  const needsThem = command.variables.some(
+    (v) => v.var_is_preference === 1 || (v.var_default_val_type === 'prf' && v.var_default_val_preference_id),
+  );
+  if (!needsThem) return new Map();
+  return loadPreferences(turn.deps.db, turn.sender, turn.deps.now().toISOString());
+}
+
+/** A missing value from a remembered preference, else the default value; undefined when neither has one. */
+function knownValueOf(variable: VariableRecord, preferences: Map<number, unknown>) {
+  if (variable.var_is_preference === 1 && preferences.has(variable.var_id)) {
+    return { value: preferences.get(variable.var_id), source: 'preference' as const };
+  }
+  if (variable.var_default_val_type === 'txt' && variable.var_default_val.trim() !== '') {
+    return { value: variable.var_default_val, source: 'default' as const };
+  }
+  const preferenceId = variable.var_default_val_preference_id;
+  if (variable.var_default_val_type === 'prf' && preferenceId !== null && preferences.has(preferenceId)) {
+    return { value: preferences.get(preferenceId), source: 'default' as const };
+  }
+  return undefined;
+}
+
+function promptOf(variable: VariableRecord): string {
+  return variable.var_prompt.trim() === '' ? `${variable.var_name}?` : variable.var_prompt;
+}
+
+/** Asks for the variable at the cursor (again, after a fallback). */
+export function promptFor(turn: TurnState, variable: VariableRecord): void {
+  turn.replies.push({ type: 'text', text: interpolate(promptOf(variable), interpolationValues(turn)) });
+}
+
+/** Fills what is still missing in var_order; prompts for the first value nobody knows, or answers. */
+export async function continueCommand(turn: TurnState, command: RunnableCommand): Promise<void> {
+  const missing = command.variables.filter((variable) => !(variable.var_name in turn.bank.vars));
+  const preferences = missing.length > 0 ? await preferencesOf(turn, command) : new Map<number, unknown>();
+  for (const [index, variable] of missing.entries()) {
+    const known = knownValueOf(variable, preferences);
+    if (known) {
+      setValue(turn, variable.var_name, known.value, known.source);
+      continue;
+    }
+    turn.bank.in_progress = true;
+    turn.bank.cursor = variable.var_id;
+    turn.bank.prompt = { vars: missing.slice(index).map((v) => v.var_name) };
+    await traced(turn, 'prompt', async () => ({ note: `asks for ${variable.var_name}` }));
+    promptFor(turn, variable);
+    return;
+  }
+  await respond(turn, command);
+}
+
+function rememberPreferences(turn: TurnState, command: RunnableCommand): void {
+  const now = turn.deps.now();
+  for (const variable of command.variables) {
+    const source = turn.bank.var_sources[variable.var_name];
+    if (variable.var_is_preference !== 1 || (source !== 'message' && source !== 'answer')) continue;
+    turn.preferenceWrites.push({
+      varId: variable.var_id,
+      value: turn.bank.vars[variable.var_name],
+      expiresAt: isoAfter(variable.var_is_preference_timeout * DAY_MS, now),
+    });
+  }
+}
+
+/** All values known: the response by type, then the advertises; the sender is free again. */
+async function respond(turn: TurnState, command: RunnableCommand): Promise<void> {
+  const { db } = turn.deps;
+  await traced(turn, 'response', async () => {
+    const response = await getCommandResponse(db, turn.chatbot.user_id, command.commandId);
+    const rendered = renderResponse(response, interpolationValues(turn));
+    const replies =
+      rendered.length > 0 ? rendered : commandFallbackReplies(turn.chatbot, response.resp_fallback_msg);
+    turn.replies.push(...replies);
+    return { note: `${response.resp_type}${rendered.length > 0 ? '' : ' (fallback message)'}` };
+  });
+  await traced(turn, 'advertises', async () => {
+    const ads = await getActiveAdvertises(db, command.commandId);
+    const shown = ads.filter((ad) => ad.random !== 1 || turn.deps.random() * 100 < Number(ad.random_ratio));
+    for (const ad of shown) turn.replies.push({ type: 'advert', html: ad.code });
+    return { note: `${shown.length} of ${ads.length} shown` };
+  });
+  rememberPreferences(turn, command);
+  turn.bank = idleBank();
+}

@@ -1,0 +1,48 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, JsonText, Timestamp } from '../../platform/db/tables.ts';
+
+/** `conversation_turns` (migration 0007): one row per incoming event and the replies it got. */
+export interface ConversationTurnsTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: string;
+  sender_id: string;
+  /** the IncomingEvent as JSON */
+  event: JsonText;
+  command_id: number | null;
+  score: number | null;
+  /** the BotMessage[] as JSON */
+  replies: JsonText;
+  /** the pipeline's StepTrace[] as JSON */
+  trace: ColumnType<JsonText, JsonText | undefined, JsonText>;
+  created_at: CreatedAt;
+}
+
+/** `sender_banks`: the conversation state of one sender of one owner's bot on one platform. */
+export interface SenderBanksTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: string;
+  sender_id: string;
+  bank: JsonText;
+  version: number;
+  updated_at: Timestamp;
+}
+
+/** `sender_preferences`: a preference variable's remembered value until expires_at. */
+export interface SenderPreferencesTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: string;
+  sender_id: string;
+  var_id: number;
+  value: JsonText;
+  expires_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type RuntimeTables = {
+  conversation_turns: ConversationTurnsTable;
+  sender_banks: SenderBanksTable;
+  sender_preferences: SenderPreferencesTable;
+};

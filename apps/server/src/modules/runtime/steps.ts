@@ -1,0 +1,31 @@
+import { traced } from './pipeline-trace.ts';
+import { runPostbackStep } from './postback-step.ts';
+import { runSlotFillingStep } from './slot-filling-step.ts';
+import type { TurnState } from './turn-state.ts';
+import { runUnderstandingStep } from './understanding-step.ts';
+
+export interface StepOutcome {
+  /** true: the turn is answered, later steps do not run */
+  handled: boolean;
+  note: string;
+}
+
+interface Step {
+  name: string;
+  run(turn: TurnState): Promise<StepOutcome>;
+}
+
+/** DESIGN.md §5, in order: postbacks first, then the command in progress, then understanding. */
+export const pipeline: Step[] = [
+  { name: 'postback', run: runPostbackStep },
+  { name: 'slot-filling', run: runSlotFillingStep },
+  { name: 'understanding', run: runUnderstandingStep },
+];
+
+/** Runs the steps until one answers; each leaves a trace entry (the commands it starts add their own). */
+export async function runPipeline(turn: TurnState): Promise<void> {
+  for (const step of pipeline) {
+    const outcome = await traced(turn, step.name, () => step.run(turn));
+    if (outcome.handled) return;
+  }
+}

@@ -1,0 +1,69 @@
+import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
+import type { Database } from '../../platform/db/database.ts';
+import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
+import type { Understanding } from '../nlu/index.ts';
+import type { PreferenceWrite } from './preference-repository.ts';
+import type { SenderBank } from './sender-bank.ts';
+import type { SenderKey } from './sender-key.ts';
+
+/** What the runtime needs from outside; `now` and `random` are injected so tests can move time and fix draws. */
+export interface RuntimeDeps {
+  db: Database;
+  now?: () => Date;
+  /** a number in [0, 1): random advertises show when random() * 100 < random_ratio */
+  random?: () => number;
+}
+
+export interface ResolvedDeps {
+  db: Database;
+  now: () => Date;
+  random: () => number;
+}
+
+export function resolveDeps(deps: RuntimeDeps): ResolvedDeps {
+  return {
+    db: deps.db,
+    now: deps.now ?? (() => new Date()),
+    random: deps.random ?? Math.random,
+  };
+}
+
+export interface SenderProfile extends SenderKey {
+  /** {{full_name}} */
+  name?: string;
+  /** {{username}} */
+  username?: string;
+}
+
+/** One entry per pipeline step that ran: what it decided and how long it took. */
+export interface StepTrace {
+  step: string;
+  note: string;
+  ms: number;
+}
+
+/** Everything a turn knows while the steps run; the steps read the database but write only this (handleEvent
+ * stores it afterwards, previewReplies never does). */
+export interface TurnState {
+  deps: ResolvedDeps;
+  chatbot: StoredChatbot;
+  sender: SenderProfile;
+  event: IncomingEvent;
+  /** the event as text: typed text, a plain postback payload, or `lat,lng` of a location */
+  text: string;
+  location: { lat: number; lng: number } | null;
+  lang: Lang;
+  bank: SenderBank;
+  replies: BotMessage[];
+  matched: { commandId: number; score: number } | null;
+  /** the NLU's reading of `text`, computed at most once per turn */
+  understanding: Understanding | null;
+  preferenceWrites: PreferenceWrite[];
+  trace: StepTrace[];
+}
+
+/** Records what a step decided; the duration is filled in by the pipeline. */
+export function note(turn: TurnState, step: string, text: string): void {
+  turn.trace.push({ step, note: text, ms: 0 });
+}

@@ -1,0 +1,24 @@
+import { type Understanding, understandMessage } from '../nlu/index.ts';
+import type { TurnState } from './turn-state.ts';
+
+/**
+ * How far above the out-of-scope threshold a match to ANOTHER command must score to abandon the command in
+ * progress: a prompt's answer ("Cairo", "tomorrow") often resembles some example a little.
+ */
+export const ABANDON_MARGIN = 0.25;
+
+/** The NLU's ranking of the turn's text for its language and the chatbot's parser, computed once per turn. */
+export async function understand(turn: TurnState): Promise<Understanding> {
+  if (turn.understanding) return turn.understanding;
+  const parser = turn.chatbot.chatbot_parser[turn.lang];
+  turn.understanding = await understandMessage(turn.deps.db, turn.chatbot.user_id, turn.text, {
+    lang: turn.lang,
+    parser,
+  });
+  return turn.understanding;
+}
+
+export function isStrongMatch(understanding: Understanding): boolean {
+  const matched = understanding.matched;
+  return matched !== null && matched.score >= understanding.threshold + ABANDON_MARGIN;
+}

@@ -1,0 +1,110 @@
+import {
+  failureEnvelope,
+  WIDGET_BODY_LIMIT_BYTES,
+  widgetBotParams,
+  widgetHistoryQuery,
+  widgetHistoryResponse,
+  widgetMessageRequest,
+  widgetMessageResponse,
+  widgetMessages,
+  widgetSettingsResponse,
+} from '@hiwar/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { AppModule } from '../../platform/http/module.ts';
+import type { RuntimeDeps } from '../runtime/index.ts';
+import { FixedWindowLimiter } from './rate-limiter.ts';
+import { allowAnyOrigin, mountOutsideApi, WIDGET_API_PREFIX } from './widget-http.ts';
+import {
+  postWidgetMessage,
+  requireChatbot,
+  type WidgetContext,
+  widgetHistory,
+  widgetSettingsOf,
+} from './widget-service.ts';
+
+export interface WidgetApiOptions {
+  /** injected clock and random source for the runtime (tests) */
+  runtime?: Omit<RuntimeDeps, 'db'>;
+  /** messages per sender per 10 s */
+  senderLimit?: number;
+  /** calls per client address per 10 s; loopback addresses (the operator's own machine) are not limited */
+  addressLimit?: number;
+}
+
+const WINDOW_MS = 10_000;
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+const errors = { 404: failureEnvelope, 413: failureEnvelope, 422: failureEnvelope, 429: failureEnvelope };
+
+function limitAddress(limiter: FixedWindowLimiter, request: FastifyRequest): void {
+  if (LOOPBACK.test(request.ip)) return;
+  if (!limiter.take(request.ip)) throw new AppError('throttled', widgetMessages.tooManyRequests);
+}
+
+/** The web messenger's public API under /widget/api/{bot} (see README.md). */
+export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule {
+  return {
+    name: 'widget-api',
+    routes(app, { db, secrets }) {
+      const context: WidgetContext = { db, secrets, runtime: options.runtime ?? {} };
+      const senders = new FixedWindowLimiter(options.senderLimit ?? 60, WINDOW_MS);
+      const addresses = new FixedWindowLimiter(options.addressLimit ?? 300, WINDOW_MS);
+      mountOutsideApi(app);
+      allowAnyOrigin(app);
+      const tags = ['widget'];
+
+      app.get(
+        `${WIDGET_API_PREFIX}/:bot/settings`,
+        { schema: { tags, params: widgetBotParams, response: { 200: widgetSettingsResponse, ...errors } } },
+        async (request) => {
+          limitAddress(addresses, request);
+          const chatbot = await requireChatbot(context, request.params.bot);
+          return { status: 1 as const, data: widgetSettingsOf(chatbot) };
+        },
+      );
+
+      app.post(
+        `${WIDGET_API_PREFIX}/:bot/messages`,
+        {
+          bodyLimit: WIDGET_BODY_LIMIT_BYTES,
+          schema: {
+            tags,
+            params: widgetBotParams,
+            body: widgetMessageRequest,
+            response: { 200: widgetMessageResponse, ...errors },
+          },
+        },
+        async (request) => {
+          limitAddress(addresses, request);
+          const { sender_id: senderId, event, locale } = request.body;
+          if (!senders.take(`${request.params.bot}:${senderId}`)) {
+            throw new AppError('throttled', widgetMessages.tooManyRequests);
+          }
+          const chatbot = await requireChatbot(context, request.params.bot);
+          const turn = await postWidgetMessage(context, chatbot, { senderId, event, locale });
+          return { status: 1 as const, replies: turn.replies, turn_id: turn.turnId };
+        },
+      );
+
+      app.get(
+        `${WIDGET_API_PREFIX}/:bot/history`,
+        {
+          schema: {
+            tags,
+            params: widgetBotParams,
+            querystring: widgetHistoryQuery,
+            response: { 200: widgetHistoryResponse, ...errors },
+          },
+        },
+        async (request) => {
+          limitAddress(addresses, request);
+          const chatbot = await requireChatbot(context, request.params.bot);
+          const { sender_id: senderId, before } = request.query;
+          return { status: 1 as const, data: await widgetHistory(context, chatbot, { senderId, before }) };
+        },
+      );
+    },
+  };
+}
+
+export const widgetApiModule = createWidgetApiModule();
