@@ -273,9 +273,12 @@ describe.each(await testDatabaseKinds())('examples on $label', (kind) => {
       const alice = await ownerWithCommand();
       const bob = await ownerWithCommand();
       const saved = await createExample(server, alice.token, alice.commandId, 'keep');
-      expect(
-        (await server.call('DELETE', '/api/command_example/delete/abc', { token: alice.token })).status,
-      ).toBe(422);
+      for (const method of ['DELETE', 'POST']) {
+        const malformed = await server.call(method, '/api/command_example/delete/abc', {
+          token: alice.token,
+        });
+        expect(malformed.status).toBe(422);
+      }
       for (const method of ['DELETE', 'POST']) {
         const answer = await server.call(method, `/api/command_example/delete/${saved._id}`, {
           token: bob.token,

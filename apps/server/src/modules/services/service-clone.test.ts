@@ -117,6 +117,7 @@ describe.each(await testDatabaseKinds())('service clone and lists on $label', (k
     const id = await createService(server, alice.token, { service_name: 'Secret' });
     const answer = await server.call('POST', `/api/service/clone/${id}`, { token: bob.token });
     expect(answer.status).toBe(404);
+    expect((await server.call('POST', '/api/service/clone/0', { token: bob.token })).status).toBe(422);
     const list = await server.call('GET', '/api/service', { token: bob.token });
     expect(list.json.data.total).toBe(0);
   });

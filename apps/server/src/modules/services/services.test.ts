@@ -235,6 +235,7 @@ describe.each(await testDatabaseKinds())('services on $label', (kind) => {
       const commandId = await createCommand(server, alice.token, id);
       const answer = await server.call('POST', `/api/service/delete/${id}`, { token: bob.token });
       expect(answer.status).toBe(404);
+      expect((await server.call('POST', '/api/service/delete/x', { token: alice.token })).status).toBe(422);
       expect((await browse(alice.token, id)).status).toBe(200);
       expect(
         (await server.call('GET', `/api/command/browse/${commandId}`, { token: alice.token })).status,
