@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     (suite) => !only || suite.name.includes(only),
   );
   const started = Date.now();
+  const loadAtStart = os.loadavg()[0] ?? 0;
   const results: SuiteResult[] = [];
   for (const suite of suites) {
     for (const engine of ENGINES) {
@@ -35,7 +36,8 @@ async function main(): Promise<void> {
       log(`${suite.name.padEnd(34)} ${engine.name.padEnd(16)} accuracy ${(accuracy * 100).toFixed(1)}`);
     }
   }
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`;
+  const load = `load average ${loadAtStart.toFixed(1)} at start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at end`;
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${load}`;
   const report = renderResults(results, { machine, minutes: (Date.now() - started) / 60_000 });
   process.stdout.write(`${report.table}\n`);
   if (!only) {

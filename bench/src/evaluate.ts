@@ -13,6 +13,8 @@ export interface OperatingPoint {
 }
 
 export interface EvaluationResult extends Scores {
+  /** Accuracy on the test messages whose text does not occur in the training set (MASSIVE has duplicates). */
+  accuracy_without_train_duplicates: number;
   tradeoff?: OperatingPoint[];
   engine: string;
   train_size: number;
@@ -71,11 +73,18 @@ export async function evaluate(
     latencies.push(performance.now() - start);
   }
   const scores = score(test, predicted);
+  const seen = new Set(train.map((row) => row.text.trim().toLowerCase()));
+  const unseen = test.flatMap((row, index) => (seen.has(row.text.trim().toLowerCase()) ? [] : [index]));
+  const unseenScores = score(
+    unseen.map((index) => test[index]!),
+    unseen.map((index) => predicted[index]!),
+  );
   const tradeoff = rejectOutOfScope && trained.inspect ? tradeoffCurve(test, trained.inspect) : undefined;
   return {
     engine: engine.name,
     accuracy: round(scores.accuracy),
     macro_f1: round(scores.macro_f1),
+    accuracy_without_train_duplicates: round(unseenScores.accuracy),
     micro_f1: round(scores.micro_f1),
     counts: scores.counts,
     in_scope_accuracy: round(scores.in_scope_accuracy),

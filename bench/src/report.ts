@@ -28,7 +28,9 @@ function cell(result: SuiteResult): string {
   if (first.oos_recall !== null) {
     return `${percent(runs.map((run) => run.in_scope_accuracy))} / ${percent(runs.map((run) => run.oos_recall ?? 0))}`;
   }
-  return percent(runs.map((run) => run.accuracy));
+  const accuracy = percent(runs.map((run) => run.accuracy));
+  const unseen = percent(runs.map((run) => run.accuracy_without_train_duplicates));
+  return result.suite.includes('full') ? `${accuracy} [${unseen}]` : accuracy;
 }
 
 function costs(result: SuiteResult): string {
@@ -96,7 +98,8 @@ export function renderResults(
     'Accuracy in % on MASSIVE dev (8-shot: mean ± sd over seeds 1–5; the test split is not used), CLINC150 test',
     "(in-scope accuracy / out-of-scope recall with each engine's own rejection: Hiwar's calibrated threshold,",
     'nlp.js\'s "None"), Braun corpora test (accuracy; pooled micro-F1 below). Costs: training time, predict p99,',
-    "model size (JSON). Closed-set suites (no out-of-scope messages) take Hiwar's best command; nlp.js answers as",
+    'model size (JSON). [Brackets]: accuracy without the dev messages that also occur in train (MASSIVE has',
+    "duplicates). Closed-set suites (no out-of-scope messages) take Hiwar's best command; nlp.js answers as",
     'configured by default, so its "None" counts as wrong there.',
     '',
     ...markdownTable,
