@@ -1,6 +1,6 @@
-import type { ExampleRecord, SaveExampleRequest } from '@hiwar/contracts';
+import { type ExampleRecord, nluMessages, type SaveExampleRequest } from '@hiwar/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, api, apiRequest } from '../../lib/api-client.ts';
 
 /** Shared with the commands screens, which list the same examples. */
 export const examplesQueryKey = (commandId: number) => ['examples', 'command', commandId] as const;
@@ -54,14 +54,24 @@ export function forgetExample(queryClient: QueryClient, commandId: number, examp
   );
 }
 
-/** GET /command_example/train/{command_id}: starts training; answers a message to show. */
+/** GET /command_example/train/{command_id}: starts training ("Training started"); "still running" if it runs. */
 export async function startTraining(commandId: number): Promise<string> {
   const answer = await api.get(`/command_example/train/${commandId}`);
   return answer.msg ?? '';
 }
 
-/** GET /command_example/check-if-free: a msg of "still running" means training is busy. */
+/** The answer of the training calls while the owner's training runs (a status 0 answer). */
+export function isStillRunning(error: unknown): boolean {
+  return error instanceof ApiError && error.message === nluMessages.stillRunning;
+}
+
+/** GET /command_example/check-if-free: `free`, or status 0 with "still running" while training is busy. */
 export async function isTrainingBusy(): Promise<boolean> {
-  const answer = await api.get('/command_example/check-if-free');
-  return /still running/i.test(answer.msg ?? '');
+  try {
+    await api.get('/command_example/check-if-free');
+    return false;
+  } catch (error) {
+    if (isStillRunning(error)) return true;
+    throw error;
+  }
 }

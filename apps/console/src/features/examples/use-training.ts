@@ -1,14 +1,22 @@
+import { nluMessages } from '@hiwar/contracts';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { isTrainingBusy, startTraining } from './examples-api.ts';
+import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
+import { isStillRunning, isTrainingBusy, startTraining } from './examples-api.ts';
 
 /** Spec §9: while training runs the server is asked every 10 s whether it is free again. */
 export const TRAINING_POLL_MS = 10_000;
 
+const trainingMessages = {
+  trainingStarted: nluMessages.trainingStarted,
+  stillRunning: nluMessages.stillRunning,
+  free: nluMessages.free,
+};
+
 /** The server's msg for an answer with a status other than 1; "Something went wrong" when there was no answer. */
-function trainingFailure(error: unknown, somethingWentWrong: string): string {
+function failureText(error: unknown, somethingWentWrong: string): string {
   const isServerAnswer = error instanceof ApiError && !error.isNetworkFailure && error.httpStatus !== 404;
   return isServerAnswer && error.message ? error.message : somethingWentWrong;
 }
@@ -22,6 +30,7 @@ export function useTraining(commandId: number, isEnabled: boolean) {
   const [isBusy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const isMounted = useRef(true);
+  const localize = (text: string) => localizeCatalogueMessage(t, trainingMessages, 'examples.nlu', text);
 
   const pollUntilFree = useCallback(() => {
     clearTimeout(timer.current);
@@ -53,11 +62,17 @@ export function useTraining(commandId: number, isEnabled: boolean) {
     setBusy(true);
     try {
       const message = await startTraining(commandId);
-      notifications.show({ color: 'green', message: message || t('examples.trainStarted') });
+      notifications.show({ color: 'green', message: localize(message || nluMessages.trainingStarted) });
       pollUntilFree();
     } catch (error) {
-      setBusy(false);
-      notifications.show({ color: 'red', message: trainingFailure(error, t('examples.somethingWentWrong')) });
+      const isRunning = isStillRunning(error);
+      // a training already running: the button waits for it like for its own
+      if (isRunning) pollUntilFree();
+      else setBusy(false);
+      notifications.show({
+        color: isRunning ? 'yellow' : 'red',
+        message: localize(failureText(error, t('examples.somethingWentWrong'))),
+      });
     }
   };
 

@@ -36,7 +36,11 @@ function EntityPicker({ form }: { form: Form }) {
     <Select
       label={t('variables.form.entity')}
       placeholder={t('variables.form.choose')}
-      data={(entities.data ?? []).map((entity) => ({ value: entity.name, label: entity.label }))}
+      data={(entities.data ?? []).map((entity) => ({
+        value: entity.name,
+        // the server labels entities in English; known ones are translated
+        label: t(`variables.entities.${entity.name}`, { defaultValue: entity.label }),
+      }))}
       value={form.values.entity_name || null}
       onChange={(value) => form.setFieldValue('entity_name', value ?? '')}
       error={form.errors.entity_name}
