@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type EngineSpec, hiwarEngine } from './engines.ts';
 import { type EvaluationResult, evaluate } from './evaluate.ts';
+import { languageIdLines } from './language-id.ts';
 import { nlpjsEngine } from './nlpjs-engine.ts';
 import { renderResults, type SuiteResult } from './report.ts';
 import { braunSuites, clincSuites, massiveSuites, type Suite } from './suites.ts';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${report.table}\n`);
   if (!only) {
     const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../RESULTS.md');
-    writeFileSync(target, report.markdown);
+    writeFileSync(target, [report.markdown, ...languageIdLines()].join('\n'));
     log(`wrote ${target}`);
   }
 }

@@ -21,9 +21,11 @@ function parseOptions() {
       shots: { type: 'string' },
       seed: { type: 'string', default: '1' },
       peer: { type: 'string' },
+      help: { type: 'boolean' },
     },
   });
   const { train, test, lang, parser, peer } = values;
+  if (values.help) throw new Error(USAGE);
   if (!train || !test || !['ar', 'en', 'de'].includes(lang ?? '')) throw new Error(USAGE);
   if (parser !== 'default' && parser !== 'embedding') throw new Error(USAGE);
   if (peer !== undefined && peer !== 'nlpjs') throw new Error(USAGE);
