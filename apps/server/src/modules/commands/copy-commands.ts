@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database.ts';
 import { copyExamples } from '../examples/copy-examples.ts';
+import { copyResponses } from '../responses/copy-response.ts';
 import { copyVariables } from '../variables/copy-variables.ts';
 import { type CommandRow, insertCommand } from './command-repository.ts';
 
@@ -12,8 +13,9 @@ export interface CommandsCopy {
 }
 
 /**
- * Copies commands into a service with their variables (references remapped to the copies) and examples
- * (tags remapped). Answers source command id → copied command id. Run inside the caller's transaction.
+ * Copies commands into a service with their variables (references remapped to the copies), examples (tags
+ * remapped) and responses with advertises (remapped by the responses module). Answers source command id →
+ * copied command id. Run inside the caller's transaction.
  */
 export async function copyCommands(db: Database, copy: CommandsCopy): Promise<Map<number, number>> {
   const commandIdMap = new Map<number, number>();
@@ -30,5 +32,6 @@ export async function copyCommands(db: Database, copy: CommandsCopy): Promise<Ma
   }
   const variableIdMap = await copyVariables(db, { userId: copy.userId, commandIdMap });
   await copyExamples(db, { userId: copy.userId, commandIdMap, variableIdMap });
+  await copyResponses(db, { userId: copy.userId, commandIdMap, variableIdMap });
   return commandIdMap;
 }

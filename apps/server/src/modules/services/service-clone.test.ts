@@ -89,6 +89,35 @@ describe.each(await testDatabaseKinds())('service clone and lists on $label', (k
     });
   });
 
+  it('copies each command’s response and advertises, pointing quick replies at the copied commands', async () => {
+    const { token } = await registerAndLogin(server);
+    const source = await buildBookingService(token, { service_name: 'With replies' });
+    const record = {
+      resp_type: 'text',
+      resp_text: 'Booked!',
+      resp_quick_reply: [{ label: 'help', value: 'help', command_id: source.help }],
+    };
+    const saved = await server.call('POST', `/api/command_response/save/${source.book}`, {
+      token,
+      body: { record },
+    });
+    expect(saved.json.status).toBe(1);
+    await server.call('POST', `/api/command_advertises/save/${source.book}`, {
+      token,
+      body: { data: [{ code: '<b>ad</b>', status: 1 }] },
+    });
+
+    const answer = await server.call('POST', `/api/service/clone/${source.serviceId}`, { token });
+    const [help, book] = await commandsOf(token, answer.json.data.service_id);
+    const response = await server.call('GET', `/api/command_response/get/${book?.command_id}`, { token });
+    expect(response.json.data).toMatchObject({
+      resp_text: 'Booked!',
+      resp_quick_reply: [{ label: 'help', command_id: help?.command_id }],
+    });
+    const ads = await server.call('GET', `/api/command_advertises/get/${book?.command_id}`, { token });
+    expect(JSON.stringify(ads.json.data)).toContain('<b>ad</b>');
+  });
+
   it('clones another owner’s public service into the caller’s account, dropping their private dataset', async () => {
     const alice = await registerAndLogin(server);
     const bob = await registerAndLogin(server);
