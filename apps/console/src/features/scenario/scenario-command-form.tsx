@@ -43,6 +43,7 @@ export function ScenarioCommandForm({ serviceId, commandId, onSaved }: ScenarioC
       notifications.show({ color: 'green', message: t('messages.successfullySaved') });
       void queryClient.invalidateQueries({ queryKey: commandsKey });
       void queryClient.invalidateQueries({ queryKey: [...servicesKey, 'choices'] });
+      void queryClient.invalidateQueries({ queryKey: ['crumb-name', 'commands', String(savedId)] });
       onSaved(savedId);
     },
     onError: (error) => {

@@ -16,6 +16,7 @@ export function confirmDelete({ t, name, onConfirm }: ConfirmDeleteOptions) {
     children: <Text size="sm">{t('services.confirmDelete.question', { name })}</Text>,
     labels: { confirm: t('services.confirmDelete.confirm'), cancel: t('common.cancel') },
     confirmProps: { color: 'red', 'data-testid': 'confirm-delete' },
+    centered: true,
     onConfirm,
   });
 }

@@ -64,6 +64,7 @@ export function ServiceModal({ opened, service, onClose, onSaved }: ServiceModal
     onSuccess: (serviceId) => {
       notifications.show({ color: 'green', message: t('messages.successfullySaved') });
       void queryClient.invalidateQueries({ queryKey: servicesKey });
+      void queryClient.invalidateQueries({ queryKey: ['crumb-name', 'services', String(serviceId)] });
       onSaved?.(serviceId);
       onClose();
     },
