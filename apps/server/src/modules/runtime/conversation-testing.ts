@@ -30,10 +30,14 @@ export interface ConversationServer extends TestServer {
   draw: { value: number };
 }
 
-export async function startConversationServer(kind: TestDatabaseKind): Promise<ConversationServer> {
+export async function startConversationServer(
+  kind: TestDatabaseKind,
+  limits: { senderLimit?: number; addressLimit?: number } = {},
+): Promise<ConversationServer> {
   const clock = { now: new Date('2026-03-01T10:00:00.000Z') };
   const draw = { value: 0.5 };
-  const widget = createWidgetApiModule({ runtime: { now: () => clock.now, random: () => draw.value } });
+  const runtime = { now: () => clock.now, random: () => draw.value };
+  const widget = createWidgetApiModule({ runtime, ...limits });
   const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-chat-'));
   const { target, drop } = await kind.create(dataDir);
   const database = openDatabase(target);
@@ -122,6 +126,8 @@ export async function createBot(server: ConversationServer): Promise<TestBot> {
 
 export interface CommandSpec {
   name: string;
+  /** command_lang: the language of its examples (default en) */
+  lang?: 'ar' | 'en' | 'de';
   examples: string[];
   /** the response record's fields (resp_type defaults to text) */
   response?: Record<string, unknown>;
@@ -133,7 +139,7 @@ export async function addCommand(bot: TestBot, spec: CommandSpec): Promise<{ id:
   const { server, token } = bot;
   const id = await createCommand(server, token, bot.serviceId, {
     command_name: spec.name,
-    command_lang: 'en',
+    command_lang: spec.lang ?? 'en',
   });
   const varIds: number[] = [];
   for (const [index, variable] of (spec.variables ?? []).entries()) {

@@ -43,7 +43,9 @@ describe.each(await testDatabaseKinds())('slot filling on $label', (kind) => {
 
   it('prompts in var_order, re-prompts after an invalid regex value and answers with the values', async () => {
     const sender = newSender(bot);
-    expect(await sender.say('track my order')).toEqual([{ type: 'text', text: 'What is your order number?' }]);
+    expect(await sender.say('track my order')).toEqual([
+      { type: 'text', text: 'What is your order number?' },
+    ]);
     expect(await sender.say('it is 12ab')).toEqual([
       { type: 'text', text: 'An order number has six digits.' },
       { type: 'text', text: 'What is your order number?' },
@@ -67,6 +69,8 @@ describe.each(await testDatabaseKinds())('slot filling on $label', (kind) => {
     await sender.say('track my order');
     expect(await sender.say('when are you open')).toEqual([{ type: 'text', text: 'We open at 9.' }]);
     // the order is forgotten: a plain number is not understood any more
-    expect(await sender.say('track my order')).toEqual([{ type: 'text', text: 'What is your order number?' }]);
+    expect(await sender.say('track my order')).toEqual([
+      { type: 'text', text: 'What is your order number?' },
+    ]);
   });
 });

@@ -3,9 +3,12 @@ import type { TurnState } from './turn-state.ts';
 
 /**
  * How far above the out-of-scope threshold a match to ANOTHER command must score to abandon the command in
- * progress: a prompt's answer ("Cairo", "tomorrow") often resembles some example a little.
+ * progress: a prompt's answer ("Cairo", "the airport") often resembles some example a little, and with few
+ * examples the classifier's score alone is high for almost anything ("the airport" → weather 0.75).
  */
 export const ABANDON_MARGIN = 0.25;
+/** ...and how close to one of that command's examples the message must be (cosine of the nearest example). */
+export const ABANDON_MIN_COSINE = 0.5;
 
 /** The NLU's ranking of the turn's text for its language and the chatbot's parser, computed once per turn. */
 export async function understand(turn: TurnState): Promise<Understanding> {
@@ -20,5 +23,9 @@ export async function understand(turn: TurnState): Promise<Understanding> {
 
 export function isStrongMatch(understanding: Understanding): boolean {
   const matched = understanding.matched;
-  return matched !== null && matched.score >= understanding.threshold + ABANDON_MARGIN;
+  return (
+    matched !== null &&
+    matched.score >= understanding.threshold + ABANDON_MARGIN &&
+    matched.cosine >= ABANDON_MIN_COSINE
+  );
 }

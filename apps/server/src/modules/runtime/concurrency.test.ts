@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { loadBank, saveBank } from './bank-repository.ts';
+import {
+  addCommand,
+  type ConversationServer,
+  createBot,
+  newSender,
+  startConversationServer,
+  type TestBot,
+} from './conversation-testing.ts';
+import { idleBank } from './sender-bank.ts';
+import { listTurns } from './turn-repository.ts';
+
+describe.each(await testDatabaseKinds())('turn storage and concurrency on $label', (kind) => {
+  let server: ConversationServer;
+  let bot: TestBot;
+  let formId: number;
+  beforeAll(async () => {
+    server = await startConversationServer(kind);
+    bot = await createBot(server);
+    const text = (name: string) => ({
+      var_name: name,
+      var_type: 'text' as const,
+      var_val_text: 'x',
+      var_prompt: `${name}?`,
+    });
+    formId = (
+      await addCommand(bot, {
+        name: 'contact form',
+        examples: ['contact form', 'i want to contact you', 'send a message to support', 'get in touch'],
+        variables: [text('first'), text('second'), text('third')],
+        response: { resp_text: '{{first}}-{{second}}-{{third}}' },
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('stores each turn with the event, the matched command, its score and the replies', async () => {
+    const sender = newSender(bot);
+    await sender.say('contact form');
+    const key = { userId: bot.userId, platform: 'web', senderId: String(sender.senderId) };
+    const [turn] = await listTurns(server.database.db, key, { limit: 10 });
+    expect(turn).toMatchObject({
+      event: { type: 'text', text: 'contact form' },
+      commandId: formId,
+      replies: [{ type: 'text', text: 'first?' }],
+    });
+    expect(turn?.score).toBeGreaterThan(0);
+  });
+
+  it('handles one sender’s simultaneous messages one after another, losing none', async () => {
+    const sender = newSender(bot);
+    expect(await sender.say('contact form')).toEqual([{ type: 'text', text: 'first?' }]);
+    const answers = await Promise.all(['a', 'b', 'c'].map((text) => sender.say(text)));
+    const texts = answers.flat().map((reply) => String(reply.text));
+    expect(texts).toHaveLength(3);
+    expect(texts).toEqual(expect.arrayContaining(['second?', 'third?']));
+    const final = texts.find((text) => text !== 'second?' && text !== 'third?');
+    expect(final?.split('-').sort()).toEqual(['a', 'b', 'c']);
+    const key = { userId: bot.userId, platform: 'web', senderId: String(sender.senderId) };
+    expect((await loadBank(server.database.db, key)).bank.in_progress).toBe(false);
+  });
+
+  it('refuses a bank write based on a version another writer has replaced', async () => {
+    const key = { userId: bot.userId, platform: 'web', senderId: 'race' };
+    const db = server.database.db;
+    const now = new Date().toISOString();
+    expect(await saveBank(db, key, 0, idleBank(), now)).toBe(true);
+    expect(await saveBank(db, key, 0, idleBank(), now)).toBe(false);
+    expect(await saveBank(db, key, 1, { ...idleBank(), msg: 'first' }, now)).toBe(true);
+    expect(await saveBank(db, key, 1, { ...idleBank(), msg: 'second' }, now)).toBe(false);
+    expect(await loadBank(db, key)).toMatchObject({ version: 2, bank: { msg: 'first' } });
+  });
+});
