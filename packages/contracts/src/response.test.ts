@@ -89,6 +89,39 @@ describe('saveCommandResponseRequest', () => {
   });
 });
 
+describe('parameters, extra options and the dataset limit', () => {
+  const parameter = { name: 'city', var_id: 4, var_name: 'city', var_default_value: '' };
+
+  it('needs unique parameter names, each with a variable or a default value', () => {
+    expect(issuesOf({ resp_api_pars: [parameter, { ...parameter, var_id: 5 }] })).toEqual([
+      `resp_api_pars: ${responseMessages.parameterNameTaken}`,
+    ]);
+    expect(issuesOf({ resp_user_data_pars: [{ ...parameter, var_id: null }] })).toEqual([
+      `resp_user_data_pars: ${responseMessages.parameterValueRequired}`,
+    ]);
+    expect(issuesOf({ resp_api_pars: [{ ...parameter, var_id: null, var_default_value: 'Cairo' }] })).toEqual(
+      [],
+    );
+  });
+
+  it('needs extra options with a label and a value, labels unique', () => {
+    const option = { label: 'More', value: 'more' };
+    expect(issuesOf({ resp_menu_extra_options: [option, { ...option, value: 'again' }] })).toEqual([
+      `resp_menu_extra_options: ${responseMessages.optionLabelTaken}`,
+    ]);
+    expect(
+      issuesOf({ resp_api_extra_resp: { message: '', options: [{ label: 'More', value: ' ' }] } }),
+    ).toEqual([`resp_api_extra_resp.options: ${responseMessages.optionIncomplete}`]);
+  });
+
+  it('needs a whole number as the dataset response limit', () => {
+    expect(issuesOf({ resp_dataset: { ds_id: 2, resp: { limit: '2.5' } } })).toEqual([
+      `resp_dataset.resp.limit: ${responseMessages.limitInteger}`,
+    ]);
+    expect(issuesOf({ resp_dataset: { ds_id: 2, resp: { limit: 3 } } })).toEqual([]);
+  });
+});
+
 describe('saveResponseTypeRequest', () => {
   it('stores the picker names dataset and datasource as ds and data_source', () => {
     expect(saveResponseTypeRequest.parse({ resp_type: 'dataset', resp_dataset_id: 3 }).resp_type).toBe('ds');

@@ -60,6 +60,10 @@ export const responseMessages = {
   datasetNotFound: 'The dataset was not found',
   limitInteger: 'The data limit must be an integer',
   actionInvalid: 'Validation error',
+  parameterNameTaken: 'The parameter name is already used',
+  parameterValueRequired: 'Please choose a variable or enter a default value',
+  optionIncomplete: 'The option label and value are required',
+  optionLabelTaken: 'The option label is already used',
 } as const;
 
 const text = (max = 5000) =>
@@ -300,6 +304,30 @@ function checkCart(body: ResponseBody, fail: Fail): void {
   if (body.resp_cart_quantity === null) fail(['resp_cart_quantity'], responseMessages.cartQuantityRequired);
 }
 
+type Parameter = { name: string; var_id: number | null; var_default_value: string };
+
+/** API and user-data parameters: unique names, each with a variable or a default value. */
+function checkParameters(path: string, parameters: Parameter[], fail: Fail): void {
+  const names = parameters.map((parameter) => parameter.name.trim());
+  if (new Set(names).size !== names.length) fail([path], responseMessages.parameterNameTaken);
+  if (parameters.some((parameter) => parameter.var_id === null && parameter.var_default_value.trim() === ''))
+    fail([path], responseMessages.parameterValueRequired);
+}
+
+/** Menu extra options and api extra options: label and value non-empty, labels unique. */
+function checkOptions(path: string[], options: { label: string; value: string }[], fail: Fail): void {
+  if (options.some((option) => option.label.trim() === '' || option.value.trim() === ''))
+    fail(path, responseMessages.optionIncomplete);
+  const labels = options.map((option) => option.label.trim());
+  if (new Set(labels).size !== labels.length) fail(path, responseMessages.optionLabelTaken);
+}
+
+function checkDatasetLimit(query: Record<string, unknown>, fail: Fail): void {
+  const limit = (query.resp as { limit?: unknown } | undefined)?.limit;
+  if (limit !== undefined && limit !== '' && limit !== null && !Number.isInteger(Number(limit)))
+    fail(['resp_dataset', 'resp', 'limit'], responseMessages.limitInteger);
+}
+
 /** The save rules of spec part 2 §5 that depend on more than one field. */
 function checkResponseRules(body: ResponseBody, context: z.RefinementCtx): void {
   const fail: Fail = (path, message) => context.addIssue({ code: 'custom', path, message });
@@ -318,6 +346,11 @@ function checkResponseRules(body: ResponseBody, context: z.RefinementCtx): void 
   body.resp_actions.forEach((action, index) => {
     if (!isCompleteAction(action)) fail(['resp_actions', index], responseMessages.actionInvalid);
   });
+  checkParameters('resp_api_pars', body.resp_api_pars, fail);
+  checkParameters('resp_user_data_pars', body.resp_user_data_pars, fail);
+  checkOptions(['resp_menu_extra_options'], body.resp_menu_extra_options, fail);
+  checkOptions(['resp_api_extra_resp', 'options'], body.resp_api_extra_resp.options, fail);
+  checkDatasetLimit(body.resp_dataset, fail);
 }
 
 /** POST /command_response/save/{command_id}: `{record}`; answers `{status: 1, msg: 'successfully updated'}`. */

@@ -125,6 +125,18 @@ describe.each(await testDatabaseKinds())('command responses on $label', (kind) =
       responseMessages.dataSourceRequired,
     );
     await expectRefused({ resp_text: 'x'.repeat(2001) }, 'resp_text', responseMessages.textMax);
+    const parameter = { name: 'q', var_id: null, var_default_value: '' };
+    await expectRefused(
+      { resp_api_pars: [parameter] },
+      'resp_api_pars',
+      responseMessages.parameterValueRequired,
+    );
+    const option = { label: 'More', value: 'more' };
+    await expectRefused(
+      { resp_menu_extra_options: [option, option] },
+      'resp_menu_extra_options',
+      responseMessages.optionLabelTaken,
+    );
     const viewReceipt = { resp_type: 'shopping_cart', resp_menu_id: 3, resp_cart_action: 'view_receipt' };
     expect((await save(viewReceipt, owner.commandIds[2])).status).toBe(200);
   });
