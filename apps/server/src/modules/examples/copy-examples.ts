@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/database.ts';
-import { insertExample, listExamplesOfCommands } from './example-repository.ts';
+import { insertExampleRows, listExamplesOfCommands } from './example-repository.ts';
 
 /**
  * Copies the examples of the mapped commands onto their copies, pointing each tag at the copied variable (a tag
@@ -10,22 +10,23 @@ export async function copyExamples(
   target: { userId: number; commandIdMap: Map<number, number>; variableIdMap: Map<number, number> },
 ): Promise<void> {
   const sources = await listExamplesOfCommands(db, [...target.commandIdMap.keys()]);
-  for (const source of sources) {
+  const copies = sources.flatMap((source) => {
     const commandId = target.commandIdMap.get(source.example_command_id);
-    if (commandId === undefined) continue;
+    if (commandId === undefined) return [];
     const exampleVars = source.example_vars.flatMap((tag) => {
       const type = target.variableIdMap.get(tag.type);
       return type === undefined ? [] : [{ tag: tag.tag, type }];
     });
-    await insertExample(
-      db,
-      { userId: target.userId, commandId },
+    return [
       {
+        userId: target.userId,
+        commandId,
         example_text: source.example_text,
         example_lang: source.example_lang,
         example_vars: exampleVars,
         example_status: source.example_status,
       },
-    );
-  }
+    ];
+  });
+  await insertExampleRows(db, copies);
 }

@@ -40,6 +40,24 @@ export async function insertExample(
   return exampleOf(row);
 }
 
+const INSERT_CHUNK = 200;
+
+/** Inserts many examples with few statements (copies of a whole service); answers nothing. */
+export async function insertExampleRows(
+  db: Database,
+  rows: (ExampleFields & { userId: number; commandId: number })[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const values = rows.slice(start, start + INSERT_CHUNK).map(({ userId, commandId, ...fields }) => ({
+      ...fields,
+      example_vars: toJson(fields.example_vars),
+      user_id: userId,
+      example_command_id: commandId,
+    }));
+    await tablesOf(db).insertInto('command_examples').values(values).execute();
+  }
+}
+
 export async function updateExample(
   db: Database,
   exampleId: number,
