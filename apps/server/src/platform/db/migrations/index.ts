@@ -5,6 +5,7 @@ import { responsesAdvertises } from './0004-responses-advertises.ts';
 import { chatbots } from './0005-chatbots.ts';
 import { nluModelsAndJobs } from './0006-nlu-models-and-jobs.ts';
 import { conversations } from './0007-conversations.ts';
+import { authoringReferenceIndexes } from './0008-authoring-reference-indexes.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -16,4 +17,5 @@ export const migrations: AppMigration[] = [
   chatbots,
   nluModelsAndJobs,
   conversations,
+  authoringReferenceIndexes,
 ];
