@@ -7,7 +7,7 @@ export {
 } from './command-variables.ts';
 export { NLU_LANGS, NLU_PARSERS, type NluLang, type NluParser } from './reconcile-model.ts';
 export { syncCommands } from './sync-commands.ts';
-export { trainOwnerModels } from './train-owner.ts';
+export { everyModelOf, trainOwnerModels } from './train-owner.ts';
 export {
   type RankedCommand,
   type SimilarExample,

@@ -52,17 +52,18 @@ const MAX_ATTEMPTS = 8;
 /**
  * Applies `update` to the current stored model and writes the result if nobody wrote in between; otherwise
  * reloads and applies it again (optimistic concurrency, so several processes may update one owner's models).
+ * Answers whether anything was written.
  */
 export async function updateModel(
   db: Database,
   key: ModelKey,
   update: (current: StoredModel | null) => Promise<ModelUpdate>,
-): Promise<void> {
+): Promise<boolean> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const current = await loadModel(db, key);
     const next = await update(current);
-    if (next === 'unchanged') return;
-    if (await storeUpdate(db, key, current, next)) return;
+    if (next === 'unchanged') return false;
+    if (await storeUpdate(db, key, current, next)) return true;
   }
   throw new Error(`model ${cacheKey(key)} kept changing; update given up`);
 }

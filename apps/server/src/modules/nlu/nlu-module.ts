@@ -24,7 +24,7 @@ import {
   type StreamTimings,
   streamTrainingState,
 } from './training-events.ts';
-import { isTrainingBusy, startTraining, TRAIN_JOB_KIND, trainingJobHandler } from './training-jobs.ts';
+import { isTrainingBusy, scheduleRefresh, startTraining, trainingJobHandlers } from './training-jobs.ts';
 
 const tags = ['nlu'];
 const security = [{ bearer: [] }];
@@ -60,14 +60,15 @@ export function createNluModule(options: NluModuleOptions = {}): AppModule {
     routes(app, { db, requireUser }) {
       const runner: JobRunner = createJobRunner({
         db,
-        handlers: { [TRAIN_JOB_KIND]: trainingJobHandler(db) },
+        handlers: trainingJobHandlers(db),
         log: app.log,
         ...(options.jobPollMs !== undefined && { pollMs: options.jobPollMs }),
       });
       const streams: OpenStreams = new Set();
-      const unsubscribe = subscribeToExampleChanges((userId, commandId) =>
-        syncCommands(db, userId, [commandId]),
-      );
+      const unsubscribe = subscribeToExampleChanges(async (userId, commandId) => {
+        const changedLangs = await syncCommands(db, userId, [commandId]);
+        if (changedLangs.length > 0) await scheduleRefresh(runner, userId);
+      });
       runner.start();
       app.addHook('preClose', async () => {
         for (const end of [...streams]) end();

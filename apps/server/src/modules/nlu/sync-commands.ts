@@ -1,4 +1,3 @@
-import { train } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { type CorpusExample, listCorpus } from './corpus-repository.ts';
 import { refreshLearnedValues } from './learned-values.ts';
@@ -15,12 +14,16 @@ import {
   type NluParser,
   trainingExampleOf,
 } from './reconcile-model.ts';
+import { trainModel } from './train-in-worker.ts';
 
 /** A whole language trained from the corpus: the first model of a language, or after a bulk change. */
 async function trainLanguage(db: Database, key: ModelKey & { lang: NluLang }): Promise<ModelUpdate> {
   const corpus = await listCorpus(db, key.userId, { lang: key.lang });
   if (corpus.length === 0) return { model: null, isFullTraining: true };
-  const model = train(corpus.map(trainingExampleOf), { lang: key.lang, parser: key.parser as NluParser });
+  const model = await trainModel(corpus.map(trainingExampleOf), {
+    lang: key.lang,
+    parser: key.parser as NluParser,
+  });
   return { model, isFullTraining: true };
 }
 
@@ -55,13 +58,18 @@ function modelsToSync(userId: number, stored: ModelKey[], examples: CorpusExampl
 /**
  * Incremental training: brings the owner's models in line with the current examples of these commands (added,
  * edited, switched off, deleted) with addExample/removeExample instead of a full training, and re-learns their
- * tagged values. Idempotent: it reads the truth from the database, so calling it twice is harmless.
+ * tagged values. Idempotent: it reads the truth from the database, so calling it twice is harmless. Answers
+ * the languages whose models changed.
  */
-export function syncCommands(db: Database, userId: number, commandIds: number[]): Promise<void> {
+export function syncCommands(db: Database, userId: number, commandIds: number[]): Promise<NluLang[]> {
   return withOwnerLock(db, userId, async () => {
     const examples = await listCorpus(db, userId, { commandIds });
     const keys = modelsToSync(userId, await listModelKeys(db, userId), examples);
-    for (const key of keys) await updateModel(db, key, updateCommandsIn(db, key, commandIds, examples));
+    const changed = new Set<NluLang>();
+    for (const key of keys) {
+      if (await updateModel(db, key, updateCommandsIn(db, key, commandIds, examples))) changed.add(key.lang);
+    }
     await refreshLearnedValues(db, userId, commandIds, examples);
+    return [...changed];
   });
 }

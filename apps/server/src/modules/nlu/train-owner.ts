@@ -1,44 +1,78 @@
-import { train } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
-import { listCorpus } from './corpus-repository.ts';
+import { type CorpusExample, listCorpus } from './corpus-repository.ts';
 import { refreshLearnedValues } from './learned-values.ts';
+import { listModelKeys } from './model-repository.ts';
 import { updateModel } from './model-store.ts';
 import { withOwnerLock } from './owner-lock.ts';
 import {
   applyChanges,
   diffExamples,
+  isNluLang,
   NLU_LANGS,
   NLU_PARSERS,
   type NluLang,
+  type NluParser,
   trainingExampleOf,
 } from './reconcile-model.ts';
+import { trainModel } from './train-in-worker.ts';
 
 const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
+export interface TrainingTarget {
+  lang: NluLang;
+  parser: NluParser;
+}
+
+/** Both parsers of each language: what the Train button asks for. */
+export function everyModelOf(langs: readonly NluLang[] = NLU_LANGS): TrainingTarget[] {
+  return langs.flatMap((lang) => NLU_PARSERS.map((parser) => ({ lang, parser })));
+}
+
+/** The models the owner has now: what a refresh after incremental updates retrains. */
+export async function storedModelsOf(db: Database, userId: number): Promise<TrainingTarget[]> {
+  const keys = await listModelKeys(db, userId);
+  return keys.flatMap((key) =>
+    isNluLang(key.lang) && (NLU_PARSERS as readonly string[]).includes(key.parser)
+      ? [{ lang: key.lang, parser: key.parser as NluParser }]
+      : [],
+  );
+}
+
+async function trainOne(db: Database, userId: number, target: TrainingTarget, corpus: CorpusExample[]) {
+  const { lang, parser } = target;
+  const trained =
+    corpus.length > 0 ? await trainModel(corpus.map(trainingExampleOf), { lang, parser }) : null;
+  await withOwnerLock(db, userId, () =>
+    updateModel(db, { userId, lang, parser }, async () => {
+      if (!trained) return { model: null, isFullTraining: true };
+      // examples saved while training ran are applied incrementally, so none is lost
+      const now = (await listCorpus(db, userId, { lang })).map(trainingExampleOf);
+      const model = applyChanges(trained, diffExamples(trained, now));
+      return { model: model.examples.length > 0 ? model : null, isFullTraining: true };
+    }),
+  );
+}
+
 /**
- * Full training of an owner's models for these languages, both parsers. Training runs on a snapshot of the
- * corpus; before writing, the examples saved meanwhile are applied incrementally so none is lost.
+ * Full training of the owner's models (calibrated threshold, classifier from scratch) on a snapshot of the
+ * corpus, one model at a time, letting other work run in between; then the learned values of every command.
  */
 export async function trainOwnerModels(
   db: Database,
   userId: number,
-  options: { langs?: NluLang[]; heartbeat?: () => Promise<void> } = {},
+  targets: TrainingTarget[],
+  heartbeat?: () => Promise<void>,
 ): Promise<void> {
-  for (const lang of options.langs ?? NLU_LANGS) {
-    const corpus = await listCorpus(db, userId, { lang });
-    for (const parser of NLU_PARSERS) {
-      const trained = corpus.length > 0 ? train(corpus.map(trainingExampleOf), { lang, parser }) : null;
-      await withOwnerLock(db, userId, () =>
-        updateModel(db, { userId, lang, parser }, async () => {
-          if (!trained) return { model: null, isFullTraining: true };
-          const now = (await listCorpus(db, userId, { lang })).map(trainingExampleOf);
-          const model = applyChanges(trained, diffExamples(trained, now));
-          return { model: model.examples.length > 0 ? model : null, isFullTraining: true };
-        }),
-      );
-      await options.heartbeat?.();
-      await yieldToEventLoop();
+  const corpora = new Map<NluLang, CorpusExample[]>();
+  for (const target of targets) {
+    let corpus = corpora.get(target.lang);
+    if (!corpus) {
+      corpus = await listCorpus(db, userId, { lang: target.lang });
+      corpora.set(target.lang, corpus);
     }
+    await trainOne(db, userId, target, corpus);
+    await heartbeat?.();
+    await yieldToEventLoop();
   }
   const corpus = await listCorpus(db, userId);
   await refreshLearnedValues(db, userId, new Set(corpus.map((example) => example.commandId)), corpus);

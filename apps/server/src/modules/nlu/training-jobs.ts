@@ -3,9 +3,15 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { JobHandler, JobRunner } from '../../platform/jobs/index.ts';
 import { findOwnCommand } from '../commands/command-repository.ts';
 import { isNluLang, NLU_LANGS, type NluLang } from './reconcile-model.ts';
-import { trainOwnerModels } from './train-owner.ts';
+import { everyModelOf, storedModelsOf, trainOwnerModels } from './train-owner.ts';
 
+/** The Train button: every language (or the command's), both parsers. */
 export const TRAIN_JOB_KIND = 'nlu.train';
+/**
+ * After incremental updates: retrain the owner's existing models, because addExample keeps the classifier and
+ * the out-of-scope threshold of the last full training (calibrated on fewer examples, often none).
+ */
+export const REFRESH_JOB_KIND = 'nlu.refresh';
 
 /** One training queued or running per owner: the key makes the queue refuse a second one. */
 export function trainingKeyOf(userId: number): string {
@@ -41,14 +47,25 @@ export function isTrainingBusy(runner: JobRunner, userId: number): Promise<boole
   return runner.isLive(trainingKeyOf(userId));
 }
 
-function langsOf(payload: Record<string, unknown>): NluLang[] {
-  const langs = Array.isArray(payload.langs) ? payload.langs.filter((lang) => isNluLang(String(lang))) : [];
-  return langs.length > 0 ? (langs as NluLang[]) : [...NLU_LANGS];
+/** Queues a refresh unless one is already waiting or running for the owner. */
+export async function scheduleRefresh(runner: JobRunner, userId: number): Promise<void> {
+  await runner.enqueue({ kind: REFRESH_JOB_KIND, userId, singletonKey: `${REFRESH_JOB_KIND}:${userId}` });
 }
 
-export function trainingJobHandler(db: Database): JobHandler {
-  return async (job, context) => {
-    if (job.userId === null) throw new Error('a training job needs an owner');
-    await trainOwnerModels(db, job.userId, { langs: langsOf(job.payload), heartbeat: context.heartbeat });
+function langsOf(payload: Record<string, unknown>): NluLang[] {
+  const langs = Array.isArray(payload.langs) ? payload.langs.map(String).filter(isNluLang) : [];
+  return langs.length > 0 ? langs : [...NLU_LANGS];
+}
+
+export function trainingJobHandlers(db: Database): Record<string, JobHandler> {
+  return {
+    [TRAIN_JOB_KIND]: async (job, context) => {
+      if (job.userId === null) throw new Error('a training job needs an owner');
+      await trainOwnerModels(db, job.userId, everyModelOf(langsOf(job.payload)), context.heartbeat);
+    },
+    [REFRESH_JOB_KIND]: async (job, context) => {
+      if (job.userId === null) throw new Error('a refresh job needs an owner');
+      await trainOwnerModels(db, job.userId, await storedModelsOf(db, job.userId), context.heartbeat);
+    },
   };
 }

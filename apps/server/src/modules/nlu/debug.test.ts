@@ -1,0 +1,217 @@
+import { nluMessages } from '@hiwar/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAndLogin } from '../../testing/accounts.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import {
+  createCommand,
+  createExample,
+  createService,
+  createVariable,
+} from '../services/authoring-fixtures.ts';
+
+const pizzaExamples = [
+  'i want to order a pizza',
+  'order a large pizza please',
+  'can i get a pizza delivered',
+  'i would like to order pizza',
+];
+const weatherExamples = [
+  'what is the weather today',
+  'will it rain tomorrow',
+  'weather forecast please',
+  'is it sunny outside',
+];
+const arabicGreeting = ['مرحبا', 'السلام عليكم', 'اهلا وسهلا', 'صباح الخير يا صديقي'];
+const arabicOrder = ['اريد ان اطلب بيتزا', 'اطلب بيتزا كبيرة من فضلك', 'ممكن بيتزا', 'عايز اطلب اكل'];
+const germanWeather = [
+  'wie ist das wetter heute',
+  'wird es morgen regnen',
+  'wettervorhersage für berlin',
+  'scheint die sonne',
+];
+const germanOrder = [
+  'ich möchte eine pizza bestellen',
+  'pizza bestellen bitte',
+  'kann ich eine pizza haben',
+  'essen bestellen',
+];
+
+describe.each(await testDatabaseKinds())('GET /debug on $label', (kind) => {
+  let server: TestServer;
+  let alice: { token: string };
+  let bob: { token: string };
+  const ids: Record<string, number> = {};
+
+  async function commandWith(token: string, serviceId: number, name: string, lang: string, texts: string[]) {
+    const commandId = await createCommand(server, token, serviceId, {
+      command_name: name,
+      command_lang: lang,
+    });
+    for (const text of texts) await createExample(server, token, commandId, text);
+    return commandId;
+  }
+
+  const debug = (token: string, message: string) =>
+    server.call('GET', `/api/debug?message=${encodeURIComponent(message)}`, { token });
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    alice = await registerAndLogin(server);
+    bob = await registerAndLogin(server);
+    const shop = await createService(server, alice.token, { service_name: 'Shop' });
+    ids.pizza = await commandWith(alice.token, shop, 'order_pizza', 'en', pizzaExamples);
+    ids.size = await createVariable(server, alice.token, ids.pizza, {
+      var_name: 'size',
+      var_type: 'list',
+      var_val_list: ['medium'],
+      var_labels: [
+        { keyword: 'large', syns: ['big'] },
+        { keyword: 'small', syns: ['little'] },
+      ],
+    });
+    ids.count = await createVariable(server, alice.token, ids.pizza, {
+      var_name: 'count',
+      var_type: 'component',
+      entity_name: 'number',
+    });
+    ids.topping = await createVariable(server, alice.token, ids.pizza, {
+      var_name: 'topping',
+      var_type: 'search',
+    });
+    await createExample(server, alice.token, ids.pizza, 'i want a pizza with mushrooms', [
+      { tag: 'mushrooms', type: ids.topping },
+    ]);
+    await createExample(server, alice.token, ids.pizza, 'pizza with olives please', [
+      { tag: 'olives', type: ids.topping },
+    ]);
+    ids.weather = await commandWith(alice.token, shop, 'weather', 'en', weatherExamples);
+    ids.greeting = await commandWith(alice.token, shop, 'تحية', 'ar', arabicGreeting);
+    ids.orderAr = await commandWith(alice.token, shop, 'طلب', 'ar', arabicOrder);
+    ids.wetter = await commandWith(alice.token, shop, 'wetter', 'de', germanWeather);
+    ids.bestellen = await commandWith(alice.token, shop, 'bestellen', 'de', germanOrder);
+    const bobShop = await createService(server, bob.token, { service_name: 'Bob shop' });
+    ids.bobOrder = await commandWith(bob.token, bobShop, 'secret_order', 'en', pizzaExamples);
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it.each([
+    ['en', 'i would like a pizza', 'pizza'],
+    ['en', 'will it rain today', 'weather'],
+    ['ar', 'السلام عليكم يا صديقي', 'greeting'],
+    ['ar', 'اريد بيتزا كبيرة', 'orderAr'],
+    ['de', 'wird es heute regnen', 'wetter'],
+    ['de', 'ich will pizza bestellen', 'bestellen'],
+  ])('picks the right %s command for “%s”', async (lang, message, command) => {
+    const answer = await debug(alice.token, message);
+    expect(answer.status).toBe(200);
+    expect(answer.json.data.lang).toBe(lang);
+    expect(answer.json.data.matched_command).toMatchObject({
+      command_id: ids[command],
+      service_name: 'Shop',
+    });
+    expect(answer.json.data.similar_vectors.top_commands[0].command_id).toBe(ids[command]);
+  });
+
+  it('fills a list variable through a misspelt synonym, a number and a value learned from tagged examples', async () => {
+    const answer = await debug(alice.token, 'i want to order 3 litle pizzas with pepperoni');
+    const data = answer.json.data;
+    expect(data.matched_command).toMatchObject({ command_id: ids.pizza, command_name: 'order_pizza' });
+    expect(data.command_variables).toMatchObject({ size: 'small', count: 3, topping: 'pepperoni' });
+    expect(data.sender_bank).toMatchObject({ command_id: ids.pizza, in_progress: false, cursor: null });
+    expect(data.entities).toContainEqual(expect.objectContaining({ type: 'number', value: 3 }));
+    expect(data.cosine_threshold).toBeGreaterThanOrEqual(0);
+    expect(data.similar_commands.top_commands.length).toBeGreaterThan(0);
+  });
+
+  it('prompts for the first missing variable in the sender bank', async () => {
+    const answer = await debug(alice.token, 'i want to order a pizza');
+    const bank = answer.json.data.sender_bank;
+    expect(bank.in_progress).toBe(true);
+    expect(bank.prompt.vars).toContain('size');
+    expect(bank.reply_source).toBe('prompt');
+  });
+
+  it('reflects a saved example within a second, without training', async () => {
+    const serviceId = await createService(server, alice.token);
+    const tracking = await createCommand(server, alice.token, serviceId, {
+      command_name: 'track_parcel',
+      command_lang: 'en',
+    });
+    await createExample(server, alice.token, tracking, 'where is my parcel right now');
+    const savedAt = Date.now();
+    let matched: number | undefined;
+    while (Date.now() - savedAt < 1000 && matched !== tracking) {
+      matched = (await debug(alice.token, 'where is my parcel')).json.data.matched_command?.command_id;
+    }
+    expect(matched).toBe(tracking);
+  });
+
+  it('drops a switched-off command at once and brings it back when switched on', async () => {
+    const off = await server.call('POST', `/api/command/set_status/${ids.weather}`, {
+      token: alice.token,
+      body: { status: 0 },
+    });
+    expect(off.json.status).toBe(1);
+    const without = (await debug(alice.token, 'will it rain today')).json.data;
+    expect(
+      without.similar_vectors.top_commands.map((entry: { command_id: number }) => entry.command_id),
+    ).not.toContain(ids.weather);
+    await server.call('POST', `/api/command/set_status/${ids.weather}`, {
+      token: alice.token,
+      body: { status: 1 },
+    });
+    expect((await debug(alice.token, 'will it rain today')).json.data.matched_command?.command_id).toBe(
+      ids.weather,
+    );
+  });
+
+  it('answers out of scope below the threshold once trained', async () => {
+    await server.call('GET', '/api/command_example/train', { token: alice.token });
+    const deadline = Date.now() + 20_000;
+    while (
+      (await server.call('GET', '/api/command_example/check-if-free', { token: alice.token })).json.status !==
+      1
+    ) {
+      if (Date.now() > deadline) throw new Error('training did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const answer = await debug(alice.token, 'the quick brown fox jumps');
+    expect(answer.json.data.cosine_threshold).toBeGreaterThan(0);
+    expect(answer.json.data.matched_command).toBeNull();
+    expect(answer.json.data.sender_bank.reply_source).toBe('fallback');
+    expect((await debug(alice.token, 'will it rain today')).json.data.matched_command?.command_id).toBe(
+      ids.weather,
+    );
+  });
+
+  it('never shows another owner’s commands or examples', async () => {
+    const mine = (await debug(alice.token, 'i want to order a pizza')).json.data;
+    const seen = [
+      mine.matched_command?.command_id,
+      ...mine.similar_vectors.top_commands.map((entry: { command_id: number }) => entry.command_id),
+      ...mine.similar_vectors.top_examples.map((entry: { command_id: number }) => entry.command_id),
+      ...mine.similar_commands.top_commands.map((entry: { command_id: number }) => entry.command_id),
+    ];
+    expect(seen).not.toContain(ids.bobOrder);
+    const theirs = (await debug(bob.token, 'i want to order a pizza')).json.data;
+    expect(theirs.matched_command.command_id).toBe(ids.bobOrder);
+    expect(
+      theirs.similar_vectors.top_commands.every(
+        (entry: { command_id: number }) => entry.command_id === ids.bobOrder,
+      ),
+    ).toBe(true);
+  });
+
+  it('requires the message and a signed-in user', async () => {
+    const missing = await server.call('GET', '/api/debug', { token: alice.token });
+    expect(missing.status).toBe(422);
+    expect(missing.json.errors.message).toEqual([nluMessages.messageRequired]);
+    const blank = await debug(alice.token, '   ');
+    expect(blank.status).toBe(422);
+    expect((await server.call('GET', '/api/debug?message=hi')).status).toBe(401);
+  });
+});
