@@ -67,6 +67,7 @@ export function ChannelSection({ form, channel }: { form: ChatbotForm; channel: 
           {channel === 'whatsapp' && (
             <TextInput
               label={t('chatbot.channels.chatapiUrl')}
+              dir="ltr"
               withAsterisk
               type="url"
               placeholder="https://api.chat-api.com/instance…"

@@ -4,6 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emojiCategories } from './emoji-categories.ts';
 
+/** Colour emoji fonts first: the interface font may draw older emoji in black and white. */
+const EMOJI_FONTS = '"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif';
+
 /** A small emoji picker: a button opening nine categories of common emoji; picking one closes it. */
 export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
   const { t } = useTranslation();
@@ -42,6 +45,7 @@ export function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
                   <UnstyledButton
                     key={emoji}
                     fz={20}
+                    ff={EMOJI_FONTS}
                     ta="center"
                     aria-label={emoji}
                     onClick={() => {

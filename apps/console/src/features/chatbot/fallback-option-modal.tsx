@@ -38,11 +38,17 @@ export function FallbackOptionModal(props: FallbackOptionModalProps) {
         <Stack>
           <TextInput
             label={t('chatbot.options.label')}
+            dir="auto"
             withAsterisk
             data-autofocus
             {...form.getInputProps('label')}
           />
-          <TextInput label={t('chatbot.options.value')} withAsterisk {...form.getInputProps('val')} />
+          <TextInput
+            dir="auto"
+            label={t('chatbot.options.value')}
+            withAsterisk
+            {...form.getInputProps('val')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('common.cancel')}

@@ -1,6 +1,7 @@
 import type { ChatbotApps } from '@hiwar/contracts';
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FeatureMatrix } from './feature-matrix.tsx';
 import { SettingsSection } from './form-parts.tsx';
 import { type ChatbotIdentity, instructionRows, statusColors } from './instruction-links.ts';
 
@@ -54,9 +55,11 @@ export function InstructionsSection({ apps, identity }: { apps: ChatbotApps; ide
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={statusColors[row.status]} variant="light">
-                    {t(`chatbot.instructions.statuses.${row.status}`)}
-                  </Badge>
+                  <Box miw="max-content">
+                    <Badge color={statusColors[row.status]} variant="light">
+                      {t(`chatbot.instructions.statuses.${row.status}`)}
+                    </Badge>
+                  </Box>
                 </Table.Td>
                 <Table.Td>
                   <LinkCell href={row.authorizeUrl} />
@@ -69,6 +72,7 @@ export function InstructionsSection({ apps, identity }: { apps: ChatbotApps; ide
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <FeatureMatrix />
     </SettingsSection>
   );
 }

@@ -28,7 +28,12 @@ function TypeFields({ form, menuIndex, path, item }: ItemProps) {
   const field = menuItemField(menuIndex, path);
   if (item.type === 'postback') {
     return (
-      <TextInput label={t('chatbot.menu.payload')} withAsterisk {...form.getInputProps(`${field}.payload`)} />
+      <TextInput
+        dir="auto"
+        label={t('chatbot.menu.payload')}
+        withAsterisk
+        {...form.getInputProps(`${field}.payload`)}
+      />
     );
   }
   if (item.type === 'web_url') {
@@ -36,6 +41,7 @@ function TypeFields({ form, menuIndex, path, item }: ItemProps) {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label={t('chatbot.menu.url')}
+          dir="ltr"
           withAsterisk
           type="url"
           placeholder="https://"
@@ -77,6 +83,7 @@ export function MenuItemEditor(props: ItemProps) {
         <Group align="flex-start" wrap="nowrap">
           <TextInput
             label={t('chatbot.menu.itemTitle', { level })}
+            dir="auto"
             withAsterisk
             style={{ flex: 1 }}
             rightSection={<EmojiPicker onPick={pickEmoji} />}

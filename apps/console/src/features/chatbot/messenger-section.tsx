@@ -33,6 +33,7 @@ function AppearanceFields({ form }: { form: ChatbotForm }) {
       />
       <Textarea
         label={t('chatbot.messenger.welcome')}
+        dir="auto"
         autosize
         minRows={2}
         {...form.getInputProps(at('welcome_msg'))}
@@ -40,12 +41,14 @@ function AppearanceFields({ form }: { form: ChatbotForm }) {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label={t('chatbot.messenger.logo')}
+          dir="ltr"
           type="url"
           placeholder="https://"
           {...form.getInputProps(at('logo'))}
         />
         <TextInput
           label={t('chatbot.messenger.avatar')}
+          dir="ltr"
           type="url"
           placeholder="https://"
           {...form.getInputProps(at('avatar'))}
@@ -54,11 +57,13 @@ function AppearanceFields({ form }: { form: ChatbotForm }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <ColorInput
           label={t('chatbot.messenger.mainColor')}
+          dir="ltr"
           format="hex"
           {...form.getInputProps(at('main_color'))}
         />
         <NumberInput
           label={t('chatbot.messenger.width')}
+          dir="ltr"
           min={MESSENGER_WIDTH_MIN}
           max={MESSENGER_WIDTH_MAX}
           allowDecimal={false}
@@ -67,6 +72,7 @@ function AppearanceFields({ form }: { form: ChatbotForm }) {
         />
         <NumberInput
           label={t('chatbot.messenger.height')}
+          dir="ltr"
           min={MESSENGER_HEIGHT_MIN}
           max={MESSENGER_HEIGHT_MAX}
           allowDecimal={false}

@@ -51,7 +51,7 @@ function Bubble({
         </Avatar>
       )}
       <Paper px="sm" py={6} radius="lg" maw="75%" bg={isBot ? 'gray.1' : color} c={isBot ? 'dark' : 'white'}>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
           {text}
         </Text>
       </Paper>
@@ -70,7 +70,14 @@ export function WidgetPreview({ name, settings, replayKey, scale = 1 }: WidgetPr
   const color = settings.main_color;
   const welcome = settings.welcome_msg.trim() || t('chatbot.preview.defaultWelcome', { lng: language });
   return (
-    <Box w={settings.width * scale} h={settings.height * scale} style={{ overflow: 'hidden' }}>
+    // the box is laid out left to right whatever the console's direction, so the scaled widget stays inside it
+    <Box
+      w={settings.width * scale}
+      h={settings.height * scale}
+      mx="auto"
+      dir="ltr"
+      style={{ overflow: 'hidden' }}
+    >
       <Paper
         data-testid="widget-preview"
         dir={language === 'ar' ? 'rtl' : 'ltr'}
