@@ -76,6 +76,25 @@ describe.each(await testDatabaseKinds())(
       expect(await rowsOf(owner.commandId)).toEqual({ responses: 0, ads: 0 });
     });
 
+    it('copies response and ads through the command clone call', async () => {
+      const owner = await ownerWithCommands(server, 2);
+      await furnish(owner);
+      const { token } = owner;
+      const clone = await server.call('POST', `/api/command/clone/${owner.serviceId}/${owner.commandId}`, {
+        token,
+      });
+      expect(clone.status, clone.text).toBe(200);
+      const copyId = clone.json.id as number;
+      const copied = (await server.call('GET', `/api/command_response/get/${copyId}`, { token })).json.data;
+      expect(copied.resp_text).toBe('Hi');
+      expect(copied.resp_quick_reply.map((reply: { command_id: number }) => reply.command_id)).toEqual([
+        copyId,
+        owner.commandIds[1],
+      ]);
+      const ads = (await server.call('GET', `/api/command_advertises/get/${copyId}`, { token })).json.data;
+      expect(ads).toMatchObject([{ code: '<b>ad</b>', command_id: copyId }]);
+    });
+
     it('copies response and ads on clone, pointing quick replies and variables at the copies', async () => {
       const owner = await ownerWithCommands(server, 2);
       const [first, second] = owner.commandIds as [number, number];
