@@ -109,6 +109,17 @@ describe('variable form values', () => {
     expect(cloned).not.toHaveProperty('var_id');
   });
 
+  it('drops the dataset of a variable whose type no longer uses one', () => {
+    const values = variableValuesOf(storedList);
+    expect(variableRequestOf(values)).toMatchObject({ var_type: 'datasetList', var_type_ds_id: '4' });
+    expect(variableRequestOf({ ...values, var_type: 'list' })).toMatchObject({
+      var_type: 'list',
+      var_type_ds_id: null,
+      var_type_ds_field_where: '',
+      var_type_ds_field_return: '',
+    });
+  });
+
   it('sends flags as 0/1 and leaves out empty label rows', () => {
     const request = variableRequestOf(
       withValues({

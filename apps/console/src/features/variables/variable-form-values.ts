@@ -127,10 +127,17 @@ export function clonedValuesOf(record: VariableRecord): VariableFormValues {
 
 const isBlankLabel = (label: VariableLabel) => label.keyword.trim() === '' && label.syns.length === 0;
 
-/** The save request of the form values. */
+/**
+ * The save request of the form values. A type without a dataset sends none: a list that kept the dataset of an
+ * earlier datasetList choice would otherwise open as a datasetList again.
+ */
 export function variableRequestOf(values: VariableFormValues): SaveVariableRequest {
+  const datasetFields = isDatasetType(values.var_type)
+    ? {}
+    : { var_type_ds_id: null, var_type_ds_field_where: '', var_type_ds_field_return: '' };
   return {
     ...values,
+    ...datasetFields,
     var_is_preference: values.var_is_preference ? 1 : 0,
     var_labels: values.var_labels.filter((label) => !isBlankLabel(label)),
   };
