@@ -7,6 +7,14 @@ import { chatbotQueryKey, saveChatbot } from './chatbot-api.ts';
 import { localizeChatbotErrors } from './chatbot-messages.ts';
 import type { ChatbotValues } from './chatbot-values.ts';
 
+/** The page is long: bring the first field with a message into view once the messages have rendered. */
+function scrollToFirstError() {
+  requestAnimationFrame(() => {
+    const field = document.querySelector('[data-testid="chatbot-form"] [aria-invalid="true"]');
+    field?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  });
+}
+
 /**
  * Save changes (spec §4, §8): the form's validate runs every child rule first and nothing is sent on any
  * failure; success toasts "successfully updated"; a refused or failed save shows "something not right" in an
@@ -31,6 +39,7 @@ export function useChatbotSave(form: UseFormReturnType<ChatbotValues>) {
     const result = form.validate();
     if (result.hasErrors) {
       notifications.show({ color: 'red', message: t('chatbot.invalidFields') });
+      scrollToFirstError();
       return false;
     }
     mutation.mutate(form.getValues());
