@@ -15,8 +15,10 @@ interface ExampleRowProps {
   commandId: number;
   example: ExampleDraft;
   variables: VariableListItem[];
-  onDiscarded: () => void;
-  onCreated: () => void;
+  /** a new example left the list unsaved (only new examples have it) */
+  onDiscarded?: () => void;
+  /** a new example was stored and now lists as a stored one */
+  onCreated?: () => void;
 }
 
 /** One example, edited in place: text, tags, status; Save stores it, Remove deletes it. */

@@ -73,8 +73,6 @@ export function ExamplesTab({ commandId, lang }: ExamplesTabProps) {
             commandId={commandId}
             example={draftOf(record)}
             variables={variableList}
-            onDiscarded={() => {}}
-            onCreated={() => {}}
           />
         ))}
       </Stack>

@@ -16,9 +16,9 @@ import {
 
 interface RowCallbacks {
   /** a new (never saved) example leaves the list */
-  onDiscarded: () => void;
+  onDiscarded?: () => void;
   /** a new example was stored: the stored record now lists in its place */
-  onCreated: () => void;
+  onCreated?: () => void;
 }
 
 /** Save, remove and status of one example; the server's record replaces the local copy. */
@@ -36,7 +36,7 @@ export function useExampleRow(commandId: number, { onDiscarded, onCreated }: Row
     mutationFn: (draft: ExampleDraft) => saveExample(saveRequestOf(draft, commandId)),
     onSuccess: (saved, draft) => {
       storeSavedExample(queryClient, commandId, saved);
-      if (draft.id === null) onCreated();
+      if (draft.id === null) onCreated?.();
       notifications.show({ color: 'green', message: localize(exampleMessages.saved) });
     },
     onError: showFailure,
@@ -57,7 +57,7 @@ export function useExampleRow(commandId: number, { onDiscarded, onCreated }: Row
   return {
     save: (draft: ExampleDraft, onSaved: () => void) => save.mutate(draft, { onSuccess: onSaved }),
     isSaving: save.isPending,
-    remove: (draft: ExampleDraft) => (draft.id === null ? onDiscarded() : remove.mutate(draft.id)),
+    remove: (draft: ExampleDraft) => (draft.id === null ? onDiscarded?.() : remove.mutate(draft.id)),
     isRemoving: remove.isPending,
     /** a stored example changes status at once; a new one keeps it until saved */
     storeStatus: (draft: ExampleDraft, status: 0 | 1) => {
