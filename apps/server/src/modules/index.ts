@@ -15,6 +15,7 @@ import { servicesModule } from './services/services-module.ts';
 import { usersModule } from './users/users-module.ts';
 import { variablesModule } from './variables/variables-module.ts';
 import { widgetApiModule } from './widget-api/widget-api-module.ts';
+import { widgetSiteModule } from './widget-site/widget-site-module.ts';
 
 /** Every feature module, registered under /api in this order. A new module adds one line here. */
 export const modules: AppModule[] = [
@@ -34,4 +35,5 @@ export const modules: AppModule[] = [
   componentsModule,
   nluModule,
   widgetApiModule,
+  widgetSiteModule,
 ];

@@ -1,0 +1,129 @@
+import { strings } from '../frame/i18n.ts';
+import {
+  DEFAULT_EMBED_SETTINGS,
+  EDGE_GAP,
+  type EmbedSettings,
+  frameUrl,
+  LAUNCHER_SIZE,
+  placeMessenger,
+  settingsUrl,
+} from './embed-layout.ts';
+
+/**
+ * embed.js: adds a launcher button and, on first open, an iframe with frame.html from the Hiwar origin. The
+ * page's CSS cannot reach either (a shadow root; styles set through the CSSOM so a strict page CSP allows them),
+ * and the page's scripts cannot reach into the chat (another origin).
+ */
+
+const CLOSE_MESSAGE = 'hiwar:close';
+const CHAT_ICON = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z';
+const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
+
+function findScript(): HTMLScriptElement | null {
+  const current = document.currentScript;
+  if (current instanceof HTMLScriptElement && current.dataset.bot) return current;
+  return document.querySelector<HTMLScriptElement>('script[data-bot][src*="embed.js"]');
+}
+
+async function fetchSettings(src: string, bot: string): Promise<EmbedSettings> {
+  try {
+    const answer = await fetch(settingsUrl(src, bot), { credentials: 'omit' });
+    if (!answer.ok) return DEFAULT_EMBED_SETTINGS;
+    const body = (await answer.json()) as { data?: Partial<EmbedSettings> };
+    return { ...DEFAULT_EMBED_SETTINGS, ...body.data };
+  } catch {
+    return DEFAULT_EMBED_SETTINGS;
+  }
+}
+
+function icon(path: string): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('width', '26');
+  svg.setAttribute('height', '26');
+  svg.setAttribute('aria-hidden', 'true');
+  const line = document.createElementNS(ns, 'path');
+  line.setAttribute('d', path);
+  line.setAttribute('fill', path === CHAT_ICON ? '#fff' : 'none');
+  line.setAttribute('stroke', '#fff');
+  line.setAttribute('stroke-width', '2');
+  line.setAttribute('stroke-linecap', 'round');
+  svg.appendChild(line);
+  return svg;
+}
+
+function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings): void {
+  const locale = script.dataset.locale;
+  const placement = placeMessenger(settings, locale, { width: innerWidth, height: innerHeight });
+  const text = strings[placement.language];
+  const host = document.createElement('div');
+  host.setAttribute('data-hiwar-bot', bot);
+  const shadow = host.attachShadow({ mode: 'closed' });
+
+  const launcher = document.createElement('button');
+  launcher.type = 'button';
+  Object.assign(launcher.style, {
+    position: 'fixed',
+    bottom: `${EDGE_GAP}px`,
+    [placement.side]: `${EDGE_GAP}px`,
+    width: `${LAUNCHER_SIZE}px`,
+    height: `${LAUNCHER_SIZE}px`,
+    border: '0',
+    borderRadius: '50%',
+    background: settings.main_color,
+    boxShadow: '0 4px 14px rgba(0,0,0,.25)',
+    cursor: 'pointer',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: '0',
+    zIndex: '2147483000',
+  });
+
+  const frame = document.createElement('iframe');
+  frame.title = placement.language === 'ar' ? 'المحادثة' : 'Chat';
+  frame.allow = 'microphone';
+  Object.assign(frame.style, {
+    position: 'fixed',
+    bottom: `${placement.frameBottom}px`,
+    [placement.side]: `${EDGE_GAP}px`,
+    width: `${placement.width}px`,
+    height: `${placement.height}px`,
+    border: '0',
+    borderRadius: '14px',
+    boxShadow: '0 8px 32px rgba(0,0,0,.25)',
+    background: '#fff',
+    display: 'none',
+    zIndex: '2147483000',
+  });
+
+  let isOpen = false;
+  function setOpen(open: boolean): void {
+    isOpen = open;
+    if (open && !frame.src) frame.src = frameUrl(script.src, bot, locale);
+    frame.style.display = open ? 'block' : 'none';
+    launcher.replaceChildren(icon(open ? CLOSE_ICON : CHAT_ICON));
+    launcher.setAttribute('aria-label', open ? text.close : text.open);
+    launcher.setAttribute('aria-expanded', String(open));
+  }
+
+  launcher.addEventListener('click', () => setOpen(!isOpen));
+  window.addEventListener('message', (event) => {
+    const data = event.data as { type?: unknown } | null;
+    if (event.source === frame.contentWindow && data?.type === CLOSE_MESSAGE) setOpen(false);
+  });
+  setOpen(false);
+  shadow.append(frame, launcher);
+  document.body.appendChild(host);
+}
+
+const script = findScript();
+const bot = script?.dataset.bot;
+if (script && bot && !document.querySelector(`[data-hiwar-bot="${CSS.escape(bot)}"]`)) {
+  void fetchSettings(script.src, bot).then((settings) => {
+    const start = () => mount(script, bot, settings);
+    if (document.body) start();
+    else document.addEventListener('DOMContentLoaded', start);
+  });
+}

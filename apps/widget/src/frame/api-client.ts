@@ -1,0 +1,109 @@
+import type {
+  IncomingEvent,
+  WidgetHistoryResponse,
+  WidgetMessageResponse,
+  WidgetSettings,
+  WidgetSettingsResponse,
+  WidgetTurn,
+} from '@hiwar/contracts';
+
+/** The voice settings the messenger reads when the server sends them (speech input; see README). */
+export interface VoiceSettings {
+  status: 0 | 1;
+  lang: string;
+}
+
+export type MessengerSettings = WidgetSettings & { voice?: VoiceSettings };
+
+/** A failed call. Network failures, 5xx and 429 are worth retrying; any other answer is final. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+
+  get isRetryable(): boolean {
+    return this.status === 0 || this.status === 429 || this.status >= 500;
+  }
+}
+
+export interface ApiClient {
+  settings(): Promise<MessengerSettings>;
+  history(senderId: number): Promise<WidgetTurn[]>;
+  send(senderId: number, event: IncomingEvent, locale: string): Promise<WidgetMessageResponse>;
+  validateSender(senderId: number): Promise<boolean>;
+}
+
+export interface ApiClientOptions {
+  /** the messenger's own directory, e.g. https://bots.example.com/widget/ (the API is under api/) */
+  widgetBase: string;
+  bot: string;
+  fetch?: typeof fetch;
+}
+
+async function readFailure(answer: Response): Promise<string> {
+  try {
+    const body = (await answer.json()) as { msg?: unknown };
+    if (typeof body.msg === 'string') return body.msg;
+  } catch {
+    // not JSON: fall back to the status text
+  }
+  return answer.statusText || `HTTP ${answer.status}`;
+}
+
+/** The calls of the web messenger API (/widget/api/{bot}/…) and /api/validate-sender, on the Hiwar origin. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const botBase = new URL(`api/${encodeURIComponent(options.bot)}/`, options.widgetBase);
+  const serverBase = new URL('../', options.widgetBase);
+
+  async function call<T>(url: URL, init?: RequestInit): Promise<T> {
+    let answer: Response;
+    try {
+      answer = await fetchFn(url.href, { ...init, credentials: 'omit', cache: 'no-store' });
+    } catch (error) {
+      throw new ApiError(error instanceof Error ? error.message : 'network error', 0);
+    }
+    if (!answer.ok) throw new ApiError(await readFailure(answer), answer.status);
+    return (await answer.json()) as T;
+  }
+
+  const postJson = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+  return {
+    async settings() {
+      const answer = await call<WidgetSettingsResponse>(new URL('settings', botBase));
+      return answer.data;
+    },
+    async history(senderId) {
+      const url = new URL('history', botBase);
+      url.searchParams.set('sender_id', String(senderId));
+      const answer = await call<WidgetHistoryResponse>(url);
+      return answer.data;
+    },
+    send(senderId, event, locale) {
+      return call<WidgetMessageResponse>(
+        new URL('messages', botBase),
+        postJson({ sender_id: senderId, event, locale }),
+      );
+    },
+    async validateSender(senderId) {
+      try {
+        const answer = await call<{ status: number }>(
+          new URL('api/validate-sender', serverBase),
+          postJson({ id: senderId }),
+        );
+        return answer.status === 1;
+      } catch (error) {
+        if (error instanceof ApiError && !error.isRetryable) return false;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+export type Language = 'en' | 'ar';
+
+const english = {
+  inputPlaceholder: 'Type a message…',
+  send: 'Send',
+  menu: 'Menu',
+  back: 'Back',
+  close: 'Close chat',
+  open: 'Open chat',
+  speak: 'Speak',
+  listening: 'Listening…',
+  reconnecting: 'Reconnecting…',
+  notSent: 'Not sent',
+  sending: 'Sending…',
+  openMap: 'Open in map',
+  advert: 'Advertisement',
+  video: 'Open the video',
+  loadFailed: 'The chat could not be loaded',
+};
+
+export type Strings = typeof english;
+
+const arabic: Strings = {
+  inputPlaceholder: 'اكتب رسالة…',
+  send: 'إرسال',
+  menu: 'القائمة',
+  back: 'رجوع',
+  close: 'إغلاق المحادثة',
+  open: 'افتح المحادثة',
+  speak: 'تحدث',
+  listening: 'جارٍ الاستماع…',
+  reconnecting: 'جارٍ إعادة الاتصال…',
+  notSent: 'لم تُرسل',
+  sending: 'جارٍ الإرسال…',
+  openMap: 'افتح في الخريطة',
+  advert: 'إعلان',
+  video: 'افتح الفيديو',
+  loadFailed: 'تعذر تحميل المحادثة',
+};
+
+export const strings: Record<Language, Strings> = { en: english, ar: arabic };
+
+/**
+ * The page's locale (`ar`, `ar_EG`, `en-US`…) when it names a supported language, else the chatbot's default.
+ * The snippet's literal LOCALE placeholder (a page that did not replace it) names nothing.
+ */
+export function chooseLanguage(locale: string | null | undefined, defaultLanguage: Language): Language {
+  const prefix = (locale ?? '').trim().slice(0, 2).toLowerCase();
+  if (prefix === 'ar' || prefix === 'en') return prefix;
+  return defaultLanguage;
+}
+
+export function directionOf(language: Language): 'rtl' | 'ltr' {
+  return language === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** Sets lang and dir on the document, so the browser lays the whole messenger out in the reading direction. */
+export function applyLanguage(document: Document, language: Language): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = directionOf(language);
+}

@@ -1,0 +1,282 @@
+import type { BotMessage, IncomingEvent, WidgetTurn } from '@hiwar/contracts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiClient, ApiError, type MessengerSettings } from './api-client.ts';
+import { startMessenger } from './messenger.ts';
+
+const settings: MessengerSettings = {
+  chatbot_name: 'Shop <b>bot</b>',
+  default_lang: 'en',
+  welcome_msg: 'Welcome to the shop',
+  logo: 'https://cdn.example.com/logo.png',
+  avatar: 'https://cdn.example.com/avatar.png',
+  main_color: '#112233',
+  width: 380,
+  height: 600,
+  start_button: { status: 1, label: 'Get started', payload: 'cmd:1' },
+  persistent_menus: [
+    {
+      locale: 'default',
+      composer_input_disabled: false,
+      call_to_actions: [
+        {
+          title: 'More',
+          type: 'nested',
+          emoji: '',
+          payload: '',
+          url: '',
+          webview_height_ratio: 'full',
+          call_to_actions: [
+            {
+              title: 'Hours',
+              type: 'postback',
+              emoji: '',
+              payload: 'cmd:9',
+              url: '',
+              webview_height_ratio: 'full',
+              call_to_actions: [],
+            },
+            {
+              title: 'Site',
+              type: 'web_url',
+              emoji: '',
+              payload: '',
+              url: 'https://shop.example.com',
+              webview_height_ratio: 'full',
+              call_to_actions: [],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+type Sent = { senderId: number; event: IncomingEvent; locale: string };
+
+function fakeApi(overrides: Partial<ApiClient> = {}) {
+  const sent: Sent[] = [];
+  const api: ApiClient = {
+    settings: async () => settings,
+    history: async () => [],
+    validateSender: async () => true,
+    async send(senderId, event, locale) {
+      sent.push({ senderId, event, locale });
+      const text = event.type === 'text' ? event.text : event.type === 'postback' ? event.payload : 'here';
+      return { status: 1, replies: [{ type: 'text', text: `echo ${text}` }], turn_id: sent.length };
+    },
+    ...overrides,
+  };
+  return { api, sent };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const textsOf = (root: HTMLElement, selector: string) =>
+  [...root.querySelectorAll(selector)].map((node) => node.textContent);
+
+async function start(api: ApiClient, extra: { locale?: string; sleep?: (ms: number) => Promise<void> } = {}) {
+  const root = document.createElement('div');
+  document.body.replaceChildren(root);
+  await startMessenger(root, {
+    window,
+    api,
+    bot: 'bot1',
+    locale: extra.locale ?? 'LOCALE',
+    senderParam: '4242',
+    isEmbedded: true,
+    sleep: extra.sleep ?? (async () => {}),
+  });
+  return root;
+}
+
+function typeAndSend(root: HTMLElement, text: string) {
+  const input = root.querySelector('textarea') as HTMLTextAreaElement;
+  input.value = text;
+  root.querySelector('form')?.dispatchEvent(new Event('submit', { cancelable: true }));
+}
+
+describe('the messenger', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('draws the header, welcome message and start button in English, left to right', async () => {
+    const root = await start(fakeApi().api);
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(root.querySelector('.header-name')?.textContent).toBe('Shop <b>bot</b>');
+    expect(root.style.getPropertyValue('--main')).toBe('#112233');
+    expect(root.querySelector('.header-logo')?.getAttribute('src')).toBe('https://cdn.example.com/logo.png');
+    expect(textsOf(root, '.bot-bubble')).toEqual(['Welcome to the shop']);
+    expect(root.querySelector('textarea')?.placeholder).toBe('Type a message…');
+    expect(root.querySelector('.start-button')?.textContent).toBe('Get started');
+  });
+
+  it('uses Arabic, right to left, for an Arabic locale', async () => {
+    const root = await start(fakeApi().api, { locale: 'ar_EG' });
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(root.querySelector('textarea')?.placeholder).toBe('اكتب رسالة…');
+    expect(root.querySelector('.send-button')?.textContent).toBe('إرسال');
+  });
+
+  it('sends the start button postback, then hides the button', async () => {
+    const { api, sent } = fakeApi();
+    const root = await start(api);
+    root.querySelector<HTMLButtonElement>('.start-button')?.click();
+    await flush();
+    expect(sent[0]).toEqual({
+      senderId: 4242,
+      event: { type: 'postback', payload: 'cmd:1', label: 'Get started' },
+      locale: 'en',
+    });
+    expect(root.querySelector('.start-button')).toBeNull();
+    expect(textsOf(root, '.user-bubble')).toEqual(['Get started']);
+    expect(textsOf(root, '.bot-bubble')).toContain('echo cmd:1');
+  });
+
+  it('renders the history instead of the start button after a reload', async () => {
+    const history: WidgetTurn[] = [
+      {
+        turn_id: 3,
+        event: { type: 'text', text: 'hello' },
+        replies: [{ type: 'text', text: 'Hi there' }],
+        created_at: '2026-01-01T00:00:00Z',
+      },
+    ];
+    const root = await start(fakeApi({ history: async () => history }).api);
+    expect(textsOf(root, '.user-bubble')).toEqual(['hello']);
+    expect(textsOf(root, '.bot-bubble')).toEqual(['Welcome to the shop', 'Hi there']);
+    expect(root.querySelector('.start-button')).toBeNull();
+  });
+
+  it('opens nested menu items and sends a postback item', async () => {
+    const { api, sent } = fakeApi();
+    const root = await start(api);
+    root.querySelector<HTMLButtonElement>('.menu-button')?.click();
+    root.querySelector<HTMLButtonElement>('.menu-item.nested')?.click();
+    expect(textsOf(root, '.menu-item')).toEqual(['Back', 'Hours', 'Site']);
+    expect(root.querySelector<HTMLAnchorElement>('a.menu-item')?.rel).toContain('noopener');
+    root.querySelector<HTMLButtonElement>('.menu-item.postback')?.click();
+    await flush();
+    expect(sent[0]?.event).toEqual({ type: 'postback', payload: 'cmd:9', label: 'Hours' });
+    expect(root.querySelector<HTMLElement>('.menu-panel')?.hidden).toBe(true);
+  });
+
+  it('removes quick replies once one is chosen', async () => {
+    const replies: BotMessage[] = [
+      { type: 'quick_replies', text: 'Size?', replies: [{ label: 'Small', payload: 'small' }] },
+    ];
+    const { api, sent } = fakeApi({
+      send: async (_id, event) => {
+        sent.push({ senderId: 0, event, locale: '' });
+        return { status: 1, replies: sent.length === 1 ? replies : [], turn_id: sent.length };
+      },
+    });
+    const root = await start(api);
+    typeAndSend(root, 'shoes');
+    await flush();
+    root.querySelector<HTMLButtonElement>('.chip')?.click();
+    await flush();
+    expect(sent.map((item) => item.event)).toEqual([
+      { type: 'text', text: 'shoes' },
+      { type: 'postback', payload: 'small', label: 'Small' },
+    ]);
+    expect(root.querySelector('.chip')).toBeNull();
+  });
+
+  it('shows reconnecting while the server is away and delivers queued messages in order afterwards', async () => {
+    const { api, sent } = fakeApi();
+    const realSend = api.send;
+    let isDown = true;
+    let release: () => void = () => {};
+    const serverBack = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.send = async (...args) => {
+      if (isDown) throw new ApiError('Failed to fetch', 0);
+      return realSend(...args);
+    };
+    const sleep = vi.fn(() => serverBack);
+    const root = await start(api, { sleep });
+    typeAndSend(root, 'first');
+    typeAndSend(root, 'second');
+    await flush();
+    const banner = root.querySelector<HTMLElement>('.status-banner');
+    expect(banner?.hidden).toBe(false);
+    expect(banner?.textContent).toBe('Reconnecting…');
+    expect(root.querySelectorAll('.user-row.pending')).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem('hiwar_outbox_bot1_4242') ?? '[]')).toHaveLength(2);
+
+    isDown = false;
+    release();
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    await flush();
+    expect(sent.map((item) => item.event)).toEqual([
+      { type: 'text', text: 'first' },
+      { type: 'text', text: 'second' },
+    ]);
+    expect(banner?.hidden).toBe(true);
+    expect(root.querySelectorAll('.user-row.pending')).toHaveLength(0);
+    expect(textsOf(root, '.bubble')).toEqual([
+      'Welcome to the shop',
+      'first',
+      'echo first',
+      'second',
+      'echo second',
+    ]);
+    expect(localStorage.getItem('hiwar_outbox_bot1_4242')).toBeNull();
+  });
+
+  it('marks a message the server refuses as not sent and goes on', async () => {
+    const { api } = fakeApi({
+      send: async () => {
+        throw new ApiError('invalid', 422);
+      },
+    });
+    const root = await start(api);
+    typeAndSend(root, 'x');
+    await flush();
+    expect(root.querySelector('.user-row.failed .delivery')?.textContent).toBe('Not sent');
+  });
+
+  it('shows the mic only when voice is on and the browser can recognise speech', async () => {
+    const voiceOn = { ...settings, voice: { status: 1 as const, lang: 'en-US' } };
+    expect(
+      (await start(fakeApi({ settings: async () => voiceOn }).api)).querySelector('.mic-button'),
+    ).toBeNull();
+
+    const starts: string[] = [];
+    class FakeRecognition {
+      lang = '';
+      interimResults = true;
+      maxAlternatives = 5;
+      onresult: ((event: { results: { transcript: string }[][] }) => void) | null = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      start() {
+        starts.push(this.lang);
+        this.onresult?.({ results: [[{ transcript: 'where is my order' }]] });
+        this.onend?.();
+      }
+      stop() {}
+    }
+    Object.assign(window, { webkitSpeechRecognition: FakeRecognition });
+    try {
+      expect((await start(fakeApi().api)).querySelector('.mic-button')).toBeNull();
+      const root = await start(fakeApi({ settings: async () => voiceOn }).api);
+      root.querySelector<HTMLButtonElement>('.mic-button')?.click();
+      expect(starts).toEqual(['en-US']);
+      expect(root.querySelector('textarea')?.value).toBe('where is my order');
+    } finally {
+      Reflect.deleteProperty(window, 'webkitSpeechRecognition');
+    }
+  });
+
+  it('says so when the chatbot does not exist', async () => {
+    const root = await start(
+      fakeApi({
+        settings: async () => {
+          throw new ApiError('The chatbot was not found', 404);
+        },
+      }).api,
+    );
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain('The chatbot was not found');
+  });
+});

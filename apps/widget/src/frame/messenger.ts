@@ -1,0 +1,151 @@
+import type { IncomingEvent, WidgetTurn } from '@hiwar/contracts';
+import { type ApiClient, ApiError, type MessengerSettings } from './api-client.ts';
+import { ChatView } from './chat-view.ts';
+import { createComposer } from './composer.ts';
+import { el } from './dom.ts';
+import { renderHeader } from './header.ts';
+import { applyLanguage, chooseLanguage, type Language, type Strings, strings } from './i18n.ts';
+import { chooseMenu, createMenuPanel } from './menu.ts';
+import { localOutboxStorage, Outbox } from './outbox.ts';
+import type { RenderContext } from './render/render-context.ts';
+import { retryUntilDone, type Sleep } from './retry.ts';
+import { createSenderStore, resolveSenderId } from './sender-id.ts';
+import { findSpeechRecognition } from './speech.ts';
+
+export interface MessengerOptions {
+  window: Window;
+  api: ApiClient;
+  bot: string;
+  /** the frame's `locale` parameter (may be the LOCALE placeholder) */
+  locale: string | null;
+  /** the frame's `sender` parameter (may be the SENDER_ID placeholder) */
+  senderParam: string | null;
+  /** inside embed.js: a close button asks the page to hide the frame */
+  isEmbedded: boolean;
+  sleep?: Sleep;
+}
+
+export const CLOSE_MESSAGE = 'hiwar:close';
+const DEFAULT_COLOR = '#4066BF';
+
+const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.isRetryable;
+
+function mainColor(value: string): string {
+  return /^#[0-9a-f]{3,8}$/i.test(value.trim()) ? value.trim() : DEFAULT_COLOR;
+}
+
+function newMessageId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function speechFor(settings: MessengerSettings, window: Window) {
+  const Recognition = findSpeechRecognition(window);
+  if (!Recognition || settings.voice?.status !== 1) return null;
+  return { Recognition, lang: settings.voice.lang || 'ar-EG' };
+}
+
+function renderTurn(chat: ChatView, turn: WidgetTurn): void {
+  const id = `turn-${turn.turn_id}`;
+  chat.addUserMessage(id, turn.event, 'sent');
+  chat.addBotMessages(turn.replies, id);
+}
+
+/** Draws the messenger into root once the settings, the sender id and the history are loaded. */
+export async function startMessenger(root: HTMLElement, options: MessengerOptions): Promise<void> {
+  const { window, api } = options;
+  const banner = el('div', { class: 'status-banner', role: 'status', hidden: '' });
+  root.replaceChildren(banner);
+  const bannerText = (text: Strings) => {
+    banner.textContent = text.reconnecting;
+  };
+  bannerText(strings[chooseLanguage(options.locale, 'en')]);
+  const onReconnecting = (isReconnecting: boolean) => {
+    banner.hidden = !isReconnecting;
+  };
+  const retry = <T>(call: () => Promise<T>) =>
+    retryUntilDone(call, { isRetryable, onReconnecting, ...(options.sleep && { sleep: options.sleep }) });
+
+  let settings: MessengerSettings;
+  try {
+    settings = await retry(() => api.settings());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : '';
+    const failed = strings[chooseLanguage(options.locale, 'en')].loadFailed;
+    root.appendChild(el('div', { class: 'load-failed', role: 'alert' }, [failed, reason && ` (${reason})`]));
+    return;
+  }
+  const language: Language = chooseLanguage(options.locale, settings.default_lang);
+  const text = strings[language];
+  applyLanguage(window.document, language);
+  bannerText(text);
+  root.style.setProperty('--main', mainColor(settings.main_color));
+
+  const senderId = await retry(() =>
+    resolveSenderId({
+      senderParam: options.senderParam,
+      store: createSenderStore(options.bot, window),
+      validate: (id) => api.validateSender(id),
+    }),
+  );
+  const history = await retry(() => api.history(senderId));
+
+  let startButton: HTMLElement | null = null;
+  const context: RenderContext = {
+    strings: text,
+    sendPostback: (payload, label) => send({ type: 'postback', payload, label }),
+  };
+  const chat = new ChatView(context, settings.avatar);
+  const outbox = new Outbox({
+    send: async (event) => (await api.send(senderId, event, language)).replies,
+    storage: localOutboxStorage(window, `hiwar_outbox_${options.bot}_${senderId}`),
+    ...(options.sleep && { sleep: options.sleep }),
+    events: {
+      delivered: (message, replies) => {
+        chat.setDeliveryState(message.id, 'sent');
+        chat.addBotMessages(replies, message.id);
+      },
+      rejected: (message) => chat.setDeliveryState(message.id, 'failed'),
+      reconnecting: onReconnecting,
+    },
+  });
+
+  function send(event: IncomingEvent): void {
+    startButton?.remove();
+    startButton = null;
+    chat.removeQuickReplies();
+    const id = newMessageId();
+    chat.addUserMessage(id, event, 'pending');
+    outbox.enqueue({ id, event });
+  }
+
+  const menu = chooseMenu(settings.persistent_menus, language);
+  const menuPanel = menu ? createMenuPanel(menu.call_to_actions, context) : null;
+  const header = renderHeader({
+    name: settings.chatbot_name,
+    logo: settings.logo,
+    avatar: settings.avatar,
+    strings: text,
+    onMenu: menuPanel?.toggle,
+    onClose: options.isEmbedded ? () => window.parent.postMessage({ type: CLOSE_MESSAGE }, '*') : undefined,
+  });
+  const composer = createComposer({
+    strings: text,
+    onSend: (typed) => send({ type: 'text', text: typed }),
+    speech: speechFor(settings, window),
+  });
+  composer.hidden = menu?.composer_input_disabled === true;
+  root.replaceChildren(header, banner, chat.element, ...(menuPanel ? [menuPanel.element] : []), composer);
+  root.classList.add('ready');
+
+  chat.addBotText(settings.welcome_msg);
+  for (const turn of history) renderTurn(chat, turn);
+  const waiting = outbox.waiting();
+  for (const message of waiting) chat.addUserMessage(message.id, message.event, 'pending');
+  if (history.length === 0 && waiting.length === 0 && settings.start_button.status === 1) {
+    const { label, payload } = settings.start_button;
+    startButton = el('button', { type: 'button', class: 'start-button' }, [label]);
+    startButton.addEventListener('click', () => context.sendPostback(payload, label));
+    chat.addControl(startButton);
+  }
+  void outbox.flush();
+}

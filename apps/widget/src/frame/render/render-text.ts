@@ -1,0 +1,6 @@
+import { el } from '../dom.ts';
+
+/** Bot text as a bubble; newlines are kept by CSS (white-space: pre-wrap), never turned into markup. */
+export function renderText(text: string): HTMLElement {
+  return el('div', { class: 'bubble bot-bubble', 'data-type': 'text' }, [text]);
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'widget',
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'jsdom',
+  },
+});
