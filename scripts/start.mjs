@@ -1,16 +1,21 @@
 #!/usr/bin/env node
-// `npm start`: build the console once if it is not built, then run the server (console at /, API at /api).
+// `npm start`: build the console and the web messenger once if they are not built, then run the server
+// (console at /, API at /api, messenger at /widget).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const consoleIndex = join(root, 'apps/console/dist/index.html');
+const builds = [
+  { what: 'the console', workspace: '@hiwar/console', output: 'apps/console/dist/index.html' },
+  { what: 'the web messenger', workspace: '@hiwar/widget', output: 'apps/widget/dist/frame.html' },
+];
 
-if (!existsSync(consoleIndex)) {
-  console.log('Building the console (first start)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@hiwar/console'], { cwd: root, stdio: 'inherit' });
+for (const { what, workspace, output } of builds) {
+  if (existsSync(join(root, output))) continue;
+  console.log(`Building ${what} (first start)…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
