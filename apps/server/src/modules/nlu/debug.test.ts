@@ -1,4 +1,4 @@
-import { nluMessages } from '@hiwar/contracts';
+import { defaultChatbotSettings, nluMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
@@ -85,6 +85,22 @@ describe.each(await testDatabaseKinds())('GET /debug on $label', (kind) => {
     await createExample(server, alice.token, ids.pizza, 'pizza with olives please', [
       { tag: 'olives', type: ids.topping },
     ]);
+    const response = await server.call('POST', `/api/command_response/save/${ids.pizza}`, {
+      token: alice.token,
+      body: {
+        record: { resp_type: 'text', resp_text: '{{count}} {{size}} pizzas with {{topping}}, coming up' },
+      },
+    });
+    expect(response.json.status).toBe(1);
+    const chatbot = await server.call('POST', '/api/chatbot/save', {
+      token: alice.token,
+      body: {
+        ...defaultChatbotSettings(),
+        chatbot_fallback_type: 'text',
+        chatbot_fallback_msg: 'Sorry, say again?',
+      },
+    });
+    expect(chatbot.json.status).toBe(1);
     ids.weather = await commandWith(alice.token, shop, 'weather', 'en', weatherExamples);
     ids.greeting = await commandWith(alice.token, shop, 'تحية', 'ar', arabicGreeting);
     ids.orderAr = await commandWith(alice.token, shop, 'طلب', 'ar', arabicOrder);
@@ -121,7 +137,9 @@ describe.each(await testDatabaseKinds())('GET /debug on $label', (kind) => {
     const data = answer.json.data;
     expect(data.matched_command).toMatchObject({ command_id: ids.pizza, command_name: 'order_pizza' });
     expect(data.command_variables).toMatchObject({ size: 'small', count: 3, topping: 'pepperoni' });
-    expect(data.sender_bank).toMatchObject({ command_id: ids.pizza, in_progress: false, cursor: null });
+    // every variable was found, so the command ran to its end and the bank is idle again
+    expect(data.sender_bank).toMatchObject({ in_progress: false, cursor: null });
+    expect(JSON.stringify(data.replies)).toContain('3 small pizzas with pepperoni, coming up');
     expect(data.entities).toContainEqual(expect.objectContaining({ type: 'number', value: 3 }));
     expect(data.cosine_threshold).toBeGreaterThanOrEqual(0);
     expect(data.similar_commands.top_commands.length).toBeGreaterThan(0);
@@ -130,9 +148,9 @@ describe.each(await testDatabaseKinds())('GET /debug on $label', (kind) => {
   it('prompts for the first missing variable in the sender bank', async () => {
     const answer = await debug(alice.token, 'i want to order a pizza');
     const bank = answer.json.data.sender_bank;
-    expect(bank.in_progress).toBe(true);
+    expect(bank).toMatchObject({ command_id: ids.pizza, in_progress: true, cursor: ids.size });
     expect(bank.prompt.vars).toContain('size');
-    expect(bank.reply_source).toBe('prompt');
+    expect(bank.msg).toBe('i want to order a pizza');
   });
 
   it('reflects a saved example within a second, without training', async () => {
@@ -182,7 +200,7 @@ describe.each(await testDatabaseKinds())('GET /debug on $label', (kind) => {
     const answer = await debug(alice.token, 'the quick brown fox jumps');
     expect(answer.json.data.cosine_threshold).toBeGreaterThan(0);
     expect(answer.json.data.matched_command).toBeNull();
-    expect(answer.json.data.sender_bank.reply_source).toBe('fallback');
+    expect(JSON.stringify(answer.json.data.replies)).toContain('Sorry, say again?');
     expect((await debug(alice.token, 'will it rain today')).json.data.matched_command?.command_id).toBe(
       ids.weather,
     );

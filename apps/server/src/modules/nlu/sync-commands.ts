@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.ts';
+import { chatbotParserFor } from './chatbot-settings.ts';
 import { type CorpusExample, listCorpus } from './corpus-repository.ts';
 import { refreshLearnedValues } from './learned-values.ts';
 import { listModelKeys, type ModelKey } from './model-repository.ts';
@@ -45,12 +46,13 @@ function updateCommandsIn(
   };
 }
 
-/** The models to bring up to date: every stored one, plus a default-parser model for a language that has none. */
-function modelsToSync(userId: number, stored: ModelKey[], examples: CorpusExample[]) {
+/** The models to bring up to date: every stored one, plus the chatbot's parser for a language that has none. */
+async function modelsToSync(db: Database, userId: number, examples: CorpusExample[]) {
+  const stored = await listModelKeys(db, userId);
   const keys = stored.filter((key): key is ModelKey & { lang: NluLang } => isNluLang(key.lang));
   for (const lang of new Set(examples.map((example) => example.lang))) {
-    if (isNluLang(lang) && !keys.some((key) => key.lang === lang))
-      keys.push({ userId, lang, parser: 'default' });
+    if (!isNluLang(lang) || keys.some((key) => key.lang === lang)) continue;
+    keys.push({ userId, lang, parser: await chatbotParserFor(db, userId, lang) });
   }
   return keys;
 }
@@ -64,7 +66,7 @@ function modelsToSync(userId: number, stored: ModelKey[], examples: CorpusExampl
 export function syncCommands(db: Database, userId: number, commandIds: number[]): Promise<NluLang[]> {
   return withOwnerLock(db, userId, async () => {
     const examples = await listCorpus(db, userId, { commandIds });
-    const keys = modelsToSync(userId, await listModelKeys(db, userId), examples);
+    const keys = await modelsToSync(db, userId, examples);
     const changed = new Set<NluLang>();
     for (const key of keys) {
       if (await updateModel(db, key, updateCommandsIn(db, key, commandIds, examples))) changed.add(key.lang);
