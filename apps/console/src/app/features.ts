@@ -1,6 +1,7 @@
 import { chatbotModule } from '../features/chatbot/module.tsx';
 import { commandsModule } from '../features/commands/module.tsx';
 import { dashboardModule } from '../features/dashboard/module.tsx';
+import { debuggerModule } from '../features/debugger/module.tsx';
 import { scenarioModule } from '../features/scenario/module.tsx';
 import { servicesModule } from '../features/services/module.tsx';
 import { settingsModule } from '../features/settings/module.tsx';
@@ -14,4 +15,5 @@ export const featureModules: FeatureModule[] = [
   servicesModule,
   commandsModule,
   scenarioModule,
+  debuggerModule,
 ];
