@@ -7,6 +7,6 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     // Component tests render the whole console in jsdom; on a busy 2-core machine one can take several seconds.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

@@ -23,6 +23,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub;
 Element.prototype.scrollIntoView ??= () => {};
+// Mantine's auto-growing Textarea listens for font loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+}
 
 afterEach(() => {
   cleanup();

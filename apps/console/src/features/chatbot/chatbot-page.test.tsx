@@ -45,11 +45,6 @@ function section(name: string) {
   return screen.getByRole('region', { name });
 }
 
-// jsdom has no FontFaceSet; Mantine's autosizing textareas listen to it
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
-}
-
 afterEach(() => vi.unstubAllGlobals());
 
 describe('chatbot settings page', () => {

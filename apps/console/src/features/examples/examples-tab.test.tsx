@@ -7,12 +7,6 @@ import { ExamplesTab } from './examples-tab.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it for font loads
-Object.defineProperty(document, 'fonts', {
-  value: document.fonts ?? { addEventListener() {}, removeEventListener() {} },
-  configurable: true,
-});
-
 function example(
   id: number,
   text: string,

@@ -10,12 +10,6 @@ import { VariableFormPage } from './variable-form-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it for font loads
-Object.defineProperty(document, 'fonts', {
-  value: document.fonts ?? { addEventListener() {}, removeEventListener() {} },
-  configurable: true,
-});
-
 function renderForm(path: string, server: FakeServer) {
   setToken('t');
   const fetchStub = stubServer(server);
