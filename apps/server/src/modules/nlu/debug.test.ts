@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { createDataset, insertDatasetRecord } from '../datasets/dataset-repository.ts';
 import {
   createCommand,
   createExample,
@@ -143,6 +144,43 @@ describe.each(await testDatabaseKinds())('GET /debug on $label', (kind) => {
     expect(data.entities).toContainEqual(expect.objectContaining({ type: 'number', value: 3 }));
     expect(data.cosine_threshold).toBeGreaterThanOrEqual(0);
     expect(data.similar_commands.top_commands.length).toBeGreaterThan(0);
+  });
+
+  it('fills a search_DS variable from its dataset and answers the record’s return field', async () => {
+    const { userId } = await server.call('GET', '/api/user/me', { token: alice.token }).then((me) => ({
+      userId: me.json.data.user_id as number,
+    }));
+    const dataset = await createDataset(server.database.db, {
+      userId,
+      name: 'Airports',
+      schema: [
+        { name: 'city', type: 'text', permission: 'r' },
+        { name: 'code', type: 'text', permission: 'r' },
+      ],
+    });
+    for (const [city, code] of [
+      ['Cairo', 'CAI'],
+      ['Alexandria', 'HBE'],
+      ['Luxor', 'LXR'],
+    ]) {
+      await insertDatasetRecord(server.database.db, { dsId: dataset.ds_id, userId, data: { city, code } });
+    }
+    const serviceId = await createService(server, alice.token);
+    const fly = await commandWith(alice.token, serviceId, 'book_flight', 'en', [
+      'book a flight to cairo',
+      'i need a plane ticket',
+      'fly me somewhere',
+    ]);
+    await createVariable(server, alice.token, fly, {
+      var_name: 'airport',
+      var_type: 'search_DS',
+      var_type_ds_id: dataset.ds_id,
+      var_type_ds_field_where: 'city',
+      var_type_ds_field_return: 'code',
+    });
+    const data = (await debug(alice.token, 'book a flight to alexandria')).json.data;
+    expect(data.matched_command?.command_id).toBe(fly);
+    expect(data.command_variables).toEqual({ airport: 'HBE' });
   });
 
   it('prompts for the first missing variable in the sender bank', async () => {

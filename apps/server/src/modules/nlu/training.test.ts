@@ -12,6 +12,14 @@ import {
   createVariable,
 } from '../services/authoring-fixtures.ts';
 
+async function until(condition: () => Promise<boolean>) {
+  const deadline = Date.now() + 20_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe.each(await testDatabaseKinds())('training and augmentation on $label', (kind) => {
   let server: TestServer;
   let owner: { token: string; userId: number };
@@ -38,35 +46,35 @@ describe.each(await testDatabaseKinds())('training and augmentation on $label', 
 
   /** A job of this owner running on "another process": the owner's next job waits until it ends. */
   async function holdOwnerBusy(userId: number): Promise<() => Promise<void>> {
-    const now = new Date().toISOString();
-    const row = await server.database.db
-      .withTables<JobTables>()
+    const jobs = server.database.db.withTables<JobTables>();
+    // the background refresh queued by the example saves must end first: one running job per owner
+    await until(async () => {
+      const live = await jobs
+        .selectFrom('jobs')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      return live.length === 0;
+    });
+    const row = await jobs
       .insertInto('jobs')
       .values({
         kind: 'elsewhere',
         user_id: userId,
         status: 'running',
         singleton_key: null,
-        heartbeat_at: now,
+        heartbeat_at: new Date().toISOString(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return async () => {
-      await server.database.db
-        .withTables<JobTables>()
-        .updateTable('jobs')
-        .set({ status: 'done' })
-        .where('id', '=', row.id)
-        .execute();
+      await jobs.updateTable('jobs').set({ status: 'done' }).where('id', '=', row.id).execute();
     };
   }
 
   async function waitUntilFree(token = owner.token) {
-    const deadline = Date.now() + 20_000;
-    while ((await get('/command_example/check-if-free', token)).json.status !== 1) {
-      if (Date.now() > deadline) throw new Error('training did not finish');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until(async () => (await get('/command_example/check-if-free', token)).json.status === 1);
   }
 
   it('starts a training, answers still running while it is queued or running, then free', async () => {
