@@ -65,6 +65,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let isRunning = false;
   let isTicking = false;
   let isWakeRequested = false;
+  let lastRecoveryAt = 0;
+  // a dead worker's jobs are looked for now and then, not on every poll
+  const recoveryEveryMs = Math.min(staleAfterMs / 2, 60_000);
 
   async function runJob(job: Job): Promise<void> {
     const handler = handlers[job.kind];
@@ -92,7 +95,10 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   }
 
   async function claimWhileFree(): Promise<void> {
-    await recoverStaleJobs(db, isoAfter(-staleAfterMs), maxAttempts);
+    if (Date.now() - lastRecoveryAt >= recoveryEveryMs) {
+      lastRecoveryAt = Date.now();
+      await recoverStaleJobs(db, isoAfter(-staleAfterMs), maxAttempts);
+    }
     while (isRunning && inProgress.size < concurrency) {
       const job = await claimNextJob(db, kinds, workerId);
       if (!job) return;
