@@ -48,11 +48,17 @@ export function placeMessenger(
   };
 }
 
-/** frame.html on the Hiwar origin, beside embed.js, for this bot and locale. */
-export function frameUrl(embedSrc: string, bot: string, locale: string | undefined): string {
+/** frame.html on the Hiwar origin, beside embed.js, for this bot, locale and (when the page kept one) sender. */
+export function frameUrl(
+  embedSrc: string,
+  bot: string,
+  locale: string | undefined,
+  sender?: number | null,
+): string {
   const url = new URL('frame.html', embedSrc);
   url.searchParams.set('bot', bot);
   if (locale) url.searchParams.set('locale', locale);
+  if (sender) url.searchParams.set('sender', String(sender));
   url.searchParams.set('embed', '1');
   return url.href;
 }

@@ -1,4 +1,5 @@
 import { strings } from '../frame/i18n.ts';
+import { parseSenderId, senderKey } from '../frame/sender-id.ts';
 import {
   DEFAULT_EMBED_SETTINGS,
   EDGE_GAP,
@@ -8,14 +9,17 @@ import {
   placeMessenger,
   settingsUrl,
 } from './embed-layout.ts';
+import { CLOSE_MESSAGE, parseFrameMessage, SENDER_MESSAGE } from './frame-protocol.ts';
 
 /**
  * embed.js: adds a launcher button and, on first open, an iframe with frame.html from the Hiwar origin. The
  * page's CSS cannot reach either (a shadow root; styles set through the CSSOM so a strict page CSP allows them),
  * and the page's scripts cannot reach into the chat (another origin).
+ *
+ * Browsers that block third-party cookies and storage would give the frame a new sender (and an empty history)
+ * on every visit, so the page keeps the frame's sender id in its own localStorage and passes it back.
  */
 
-const CLOSE_MESSAGE = 'hiwar:close';
 const CHAT_ICON = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z';
 const CLOSE_ICON = 'M6 6l12 12M18 6L6 18';
 
@@ -35,6 +39,24 @@ async function fetchSettings(src: string, bot: string): Promise<EmbedSettings> {
     return DEFAULT_EMBED_SETTINGS;
   }
 }
+
+/** The page's own copy of the visitor's sender id (first-party storage, which browsers do not block). */
+const pageSenderStore = {
+  read(bot: string): number | null {
+    try {
+      return parseSenderId(localStorage.getItem(senderKey(bot)));
+    } catch {
+      return null;
+    }
+  },
+  write(bot: string, id: number): void {
+    try {
+      localStorage.setItem(senderKey(bot), String(id));
+    } catch {
+      // storage blocked on the page too: the frame's own cookie is all there is
+    }
+  },
+};
 
 function icon(path: string): SVGSVGElement {
   const ns = 'http://www.w3.org/2000/svg';
@@ -59,7 +81,7 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
   const text = strings[placement.language];
   const host = document.createElement('div');
   host.setAttribute('data-hiwar-bot', bot);
-  const shadow = host.attachShadow({ mode: 'closed' });
+  const shadow = host.attachShadow({ mode: 'open' });
 
   const launcher = document.createElement('button');
   launcher.type = 'button';
@@ -101,7 +123,7 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
   let isOpen = false;
   function setOpen(open: boolean): void {
     isOpen = open;
-    if (open && !frame.src) frame.src = frameUrl(script.src, bot, locale);
+    if (open && !frame.src) frame.src = frameUrl(script.src, bot, locale, pageSenderStore.read(bot));
     frame.style.display = open ? 'block' : 'none';
     launcher.replaceChildren(icon(open ? CLOSE_ICON : CHAT_ICON));
     launcher.setAttribute('aria-label', open ? text.close : text.open);
@@ -110,8 +132,10 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
 
   launcher.addEventListener('click', () => setOpen(!isOpen));
   window.addEventListener('message', (event) => {
-    const data = event.data as { type?: unknown } | null;
-    if (event.source === frame.contentWindow && data?.type === CLOSE_MESSAGE) setOpen(false);
+    if (event.source !== frame.contentWindow) return;
+    const message = parseFrameMessage(event.data);
+    if (message?.type === CLOSE_MESSAGE) setOpen(false);
+    if (message?.type === SENDER_MESSAGE) pageSenderStore.write(bot, message.id);
   });
   setOpen(false);
   shadow.append(frame, launcher);

@@ -21,6 +21,7 @@ function speechButton(options: ComposerOptions, input: HTMLTextAreaElement): HTM
     lang: options.speech.lang,
     onTranscript(text) {
       input.value = input.value ? `${input.value} ${text}` : text;
+      input.dir = 'auto';
       input.focus();
     },
     onListening(isListening) {
@@ -39,7 +40,6 @@ export function createComposer(options: ComposerOptions): HTMLFormElement {
   const input = el('textarea', {
     class: 'composer-input',
     rows: '1',
-    dir: 'auto',
     placeholder: strings.inputPlaceholder,
     'aria-label': strings.inputPlaceholder,
     maxlength: '4000',
@@ -53,11 +53,17 @@ export function createComposer(options: ComposerOptions): HTMLFormElement {
     const text = input.value.trim();
     if (text === '') return;
     input.value = '';
+    input.removeAttribute('dir');
     options.onSend(text);
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     submit();
+  });
+  // typed text follows its own direction; the empty box (and its placeholder) follows the messenger's
+  input.addEventListener('input', () => {
+    if (input.value === '') input.removeAttribute('dir');
+    else input.dir = 'auto';
   });
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {

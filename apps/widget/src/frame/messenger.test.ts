@@ -73,7 +73,10 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const textsOf = (root: HTMLElement, selector: string) =>
   [...root.querySelectorAll(selector)].map((node) => node.textContent);
 
-async function start(api: ApiClient, extra: { locale?: string; sleep?: (ms: number) => Promise<void> } = {}) {
+async function start(
+  api: ApiClient,
+  extra: { locale?: string; senderParam?: string; sleep?: (ms: number) => Promise<void> } = {},
+) {
   const root = document.createElement('div');
   document.body.replaceChildren(root);
   await startMessenger(root, {
@@ -81,7 +84,7 @@ async function start(api: ApiClient, extra: { locale?: string; sleep?: (ms: numb
     api,
     bot: 'bot1',
     locale: extra.locale ?? 'LOCALE',
-    senderParam: '4242',
+    senderParam: extra.senderParam ?? '4242',
     isEmbedded: true,
     sleep: extra.sleep ?? (async () => {}),
   });
@@ -266,6 +269,20 @@ describe('the messenger', () => {
       expect(root.querySelector('textarea')?.value).toBe('where is my order');
     } finally {
       Reflect.deleteProperty(window, 'webkitSpeechRecognition');
+    }
+  });
+
+  it('hands a newly drawn sender id to the embedding page, never one it already knew', async () => {
+    const posted = vi.spyOn(window.parent, 'postMessage').mockImplementation(() => {});
+    try {
+      await start(fakeApi().api);
+      expect(posted).not.toHaveBeenCalled();
+      await start(fakeApi().api, { senderParam: 'SENDER_ID' });
+      const message = posted.mock.calls[0]?.[0] as { type: string; id: number };
+      expect(message.type).toBe('hiwar:sender');
+      expect(Number.isSafeInteger(message.id) && message.id > 0).toBe(true);
+    } finally {
+      posted.mockRestore();
     }
   });
 

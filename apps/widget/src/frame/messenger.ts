@@ -1,4 +1,5 @@
 import type { IncomingEvent, WidgetTurn } from '@hiwar/contracts';
+import { CLOSE_MESSAGE, type FrameMessage, SENDER_MESSAGE } from '../embed/frame-protocol.ts';
 import { type ApiClient, ApiError, type MessengerSettings } from './api-client.ts';
 import { ChatView } from './chat-view.ts';
 import { createComposer } from './composer.ts';
@@ -25,7 +26,6 @@ export interface MessengerOptions {
   sleep?: Sleep;
 }
 
-export const CLOSE_MESSAGE = 'hiwar:close';
 const DEFAULT_COLOR = '#4066BF';
 
 const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.isRetryable;
@@ -42,6 +42,11 @@ function speechFor(settings: MessengerSettings, window: Window) {
   const Recognition = findSpeechRecognition(window);
   if (!Recognition || settings.voice?.status !== 1) return null;
   return { Recognition, lang: settings.voice.lang || 'ar-EG' };
+}
+
+/** The page's origin is unknown (any site may embed the frame): messages carry nothing another site may not see. */
+function tellPage(window: Window, message: FrameMessage): void {
+  window.parent.postMessage(message, '*');
 }
 
 function renderTurn(chat: ChatView, turn: WidgetTurn): void {
@@ -80,13 +85,16 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
   bannerText(text);
   root.style.setProperty('--main', mainColor(settings.main_color));
 
-  const senderId = await retry(() =>
+  const sender = await retry(() =>
     resolveSenderId({
       senderParam: options.senderParam,
       store: createSenderStore(options.bot, window),
       validate: (id) => api.validateSender(id),
     }),
   );
+  const senderId = sender.id;
+  // only a fresh id goes to the page: a stored one could belong to this visitor's chat on another site
+  if (options.isEmbedded && sender.isNew) tellPage(window, { type: SENDER_MESSAGE, id: senderId });
   const history = await retry(() => api.history(senderId));
 
   let startButton: HTMLElement | null = null;
@@ -126,7 +134,7 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
     avatar: settings.avatar,
     strings: text,
     onMenu: menuPanel?.toggle,
-    onClose: options.isEmbedded ? () => window.parent.postMessage({ type: CLOSE_MESSAGE }, '*') : undefined,
+    onClose: options.isEmbedded ? () => tellPage(window, { type: CLOSE_MESSAGE }) : undefined,
   });
   const composer = createComposer({
     strings: text,

@@ -34,15 +34,21 @@ describe('the sender id', () => {
   it('uses a valid id the page passed, but not the unreplaced placeholder', async () => {
     const validate = vi.fn(async () => true);
     const store = memoryStore();
-    expect(await resolveSenderId({ senderParam: '4242', store, validate })).toBe(4242);
+    expect(await resolveSenderId({ senderParam: '4242', store, validate })).toEqual({
+      id: 4242,
+      isNew: false,
+    });
     const fresh = await resolveSenderId({ senderParam: 'SENDER_ID', store, validate, random: () => 77 });
-    expect(fresh).toBe(77);
+    expect(fresh).toEqual({ id: 77, isNew: true });
     expect(store.saved).toBe(77);
   });
 
   it('keeps the stored id on the next visit', async () => {
     const validate = vi.fn(async () => true);
-    expect(await resolveSenderId({ senderParam: null, store: memoryStore(99), validate })).toBe(99);
+    expect(await resolveSenderId({ senderParam: null, store: memoryStore(99), validate })).toEqual({
+      id: 99,
+      isNew: false,
+    });
     expect(validate).toHaveBeenCalledWith(99);
   });
 
@@ -56,7 +62,7 @@ describe('the sender id', () => {
       validate,
       random: () => draws.shift() ?? 0,
     });
-    expect(id).toBe(6);
+    expect(id).toEqual({ id: 6, isNew: true });
     expect(store.saved).toBe(6);
   });
 

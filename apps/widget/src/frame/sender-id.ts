@@ -76,19 +76,25 @@ export interface ResolveSenderOptions {
 
 const MAX_NEW_ID_ATTEMPTS = 3;
 
+export interface ResolvedSender {
+  id: number;
+  /** drawn on this visit: nobody knew it before (the frame may hand it to its embedding page to keep) */
+  isNew: boolean;
+}
+
 /** The page's sender id when it gave a valid one, else the stored id, else a new random id checked by the server. */
-export async function resolveSenderId(options: ResolveSenderOptions): Promise<number> {
+export async function resolveSenderId(options: ResolveSenderOptions): Promise<ResolvedSender> {
   const { senderParam, store, validate } = options;
   const given = senderParam === SENDER_PLACEHOLDER ? null : parseSenderId(senderParam);
-  if (given && (await validate(given))) return given;
+  if (given && (await validate(given))) return { id: given, isNew: false };
   const stored = store.read();
-  if (stored && (await validate(stored))) return stored;
+  if (stored && (await validate(stored))) return { id: stored, isNew: false };
   const random = options.random ?? (() => randomSenderId());
   for (let attempt = 0; attempt < MAX_NEW_ID_ATTEMPTS; attempt += 1) {
     const id = random();
     if (await validate(id)) {
       store.write(id);
-      return id;
+      return { id, isNew: true };
     }
   }
   throw new Error('the server refused every new sender id');

@@ -1,0 +1,327 @@
+import { spawnSync } from 'node:child_process';
+import { defaultChatbotSettings } from '@hiwar/contracts';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  everyMessageType,
+  type HostSite,
+  startHostSite,
+} from '../../apps/widget/test-support/embedding-site.ts';
+import { launchBrowser, snap } from '../support/browser.ts';
+import { repoRoot } from '../support/paths.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+/** An owner's bot built through the public API, as the console would. */
+interface Bot {
+  embedCode: string;
+}
+
+async function api(server: RunningServer, method: string, path: string, body?: unknown, token?: string) {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  const answer = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await answer.json();
+  if (!answer.ok || json.status !== 1)
+    throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+interface CommandSpec {
+  name: string;
+  lang: 'en' | 'ar';
+  examples: string[];
+  text: string;
+  variables?: { var_name: string; var_val_regex: string; var_prompt: string }[];
+}
+
+async function addCommand(server: RunningServer, token: string, serviceId: number, spec: CommandSpec) {
+  const body = { command_name: spec.name, command_lang: spec.lang };
+  const { id } = await api(server, 'POST', `/command/save/${serviceId}/0`, body, token);
+  for (const [index, variable] of (spec.variables ?? []).entries()) {
+    const fields = { ...variable, var_type: 'regex', var_order: index + 1 };
+    await api(server, 'POST', `/command_var/save/0/${id}`, fields, token);
+  }
+  for (const example of spec.examples) {
+    const fields = { example_command_id: id, example_text: example, example_vars: [] };
+    await api(server, 'POST', '/command_example/save_example', fields, token);
+  }
+  await api(
+    server,
+    'POST',
+    `/command_response/save/${id}`,
+    { record: { resp_type: 'text', resp_text: spec.text } },
+    token,
+  );
+  return id as number;
+}
+
+/** Waits until the bot understands the message as the command (examples are learned in the background). */
+async function waitUntilUnderstood(server: RunningServer, token: string, message: string, commandId: number) {
+  const deadline = Date.now() + 30_000;
+  let matched: unknown = null;
+  while (Date.now() < deadline) {
+    const debug = await api(server, 'GET', `/debug?message=${encodeURIComponent(message)}`, undefined, token);
+    matched = debug.data.matched_command?.command_id ?? null;
+    if (matched === commandId) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`"${message}" is not understood as command ${commandId} (matched ${String(matched)})`);
+}
+
+async function buildBot(server: RunningServer, hostUrl: string): Promise<Bot> {
+  const account = { username: 'cafe_owner', user_fullname: 'Nadia Saleh', user_email: 'nadia@example.com' };
+  const password = { user_password: 'secret-pass-1', user_password_confirmation: 'secret-pass-1' };
+  await api(server, 'POST', '/passport/register', { ...account, ...password });
+  const login = await api(server, 'POST', '/passport/login', {
+    email: account.user_email,
+    password: 'secret-pass-1',
+  });
+  const token: string = login.access_token;
+  const { id: serviceId } = await api(server, 'POST', '/service/save', { service_name: 'Café' }, token);
+
+  const hello = await addCommand(server, token, serviceId, {
+    name: 'greeting',
+    lang: 'en',
+    examples: ['hello', 'hi there', 'good morning', 'hey'],
+    text: 'Hello! I can book you a table.',
+  });
+  const hours = await addCommand(server, token, serviceId, {
+    name: 'opening hours',
+    lang: 'en',
+    examples: ['when are you open', 'opening hours', 'what time do you close', 'are you open today'],
+    text: 'We open every day from 9 to 17.',
+  });
+  const booking = await addCommand(server, token, serviceId, {
+    name: 'book a table',
+    lang: 'en',
+    examples: ['book a table', 'reserve a table', 'i want to book a table', 'table reservation please'],
+    variables: [
+      { var_name: 'people', var_val_regex: '\\b\\d{1,2}\\b', var_prompt: 'For how many people?' },
+      {
+        var_name: 'day',
+        var_val_regex: '\\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b',
+        var_prompt: 'Which day?',
+      },
+    ],
+    text: 'Done: a table for {{people}} on {{day}}.',
+  });
+  const arabicBooking = await addCommand(server, token, serviceId, {
+    name: 'حجز طاولة',
+    lang: 'ar',
+    examples: ['احجز طاولة', 'أريد حجز طاولة', 'حجز طاولة من فضلك', 'ممكن احجز طاولة'],
+    variables: [
+      { var_name: 'people', var_val_regex: '\\d{1,2}', var_prompt: 'لكم شخص؟' },
+      {
+        var_name: 'day',
+        var_val_regex: '(السبت|الأحد|الاثنين|الثلاثاء|الأربعاء|الخميس|الجمعة)',
+        var_prompt: 'في أي يوم؟',
+      },
+    ],
+    text: 'تم حجز طاولة لـ {{people}} أشخاص يوم {{day}}.',
+  });
+
+  const defaults = defaultChatbotSettings();
+  await api(
+    server,
+    'POST',
+    '/chatbot/save',
+    {
+      ...defaults,
+      chatbot_name: 'Sunrise Café',
+      chatbot_start_button_status: 1,
+      chatbot_start_button_label: 'Get started',
+      chatbot_start_button_postback: `cmd:${hello}`,
+      chatbot_persistent_menus: [
+        {
+          locale: 'default',
+          composer_input_disabled: false,
+          call_to_actions: [
+            {
+              title: 'Opening hours',
+              type: 'postback',
+              emoji: '🕘',
+              payload: `cmd:${hours}`,
+              url: '',
+              call_to_actions: [],
+            },
+            {
+              title: 'Our website',
+              type: 'web_url',
+              emoji: '',
+              payload: '',
+              url: 'https://example.com/',
+              call_to_actions: [],
+            },
+          ],
+        },
+      ],
+      messenger_settings: {
+        ...defaults.messenger_settings,
+        welcome_msg: 'Welcome to Sunrise Café ☕',
+        logo: `${hostUrl}/logo.svg`,
+        avatar: `${hostUrl}/avatar.svg`,
+        main_color: '#0f766e',
+        width: 360,
+        height: 560,
+      },
+    },
+    token,
+  );
+
+  await waitUntilUnderstood(server, token, 'book a table', booking);
+  await waitUntilUnderstood(server, token, 'أريد حجز طاولة', arabicBooking);
+  const browse = await api(server, 'GET', '/chatbot/browse', undefined, token);
+  return { embedCode: browse.data.messenger_settings.embed_code };
+}
+
+describe('the web messenger embedded in another site', () => {
+  let server: RunningServer;
+  let host: HostSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@hiwar/widget'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('the widget build failed');
+    server = await startServer();
+    host = await startHostSite();
+    host.embedCode = (await buildBot(server, host.url)).embedCode;
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    host?.close();
+    await server?.stop();
+  });
+
+  async function openMessenger(
+    context: BrowserContext,
+    locale: string,
+  ): Promise<{ page: Page; chat: FrameLocator }> {
+    const page = await context.newPage();
+    await page.goto(`${host.url}/?locale=${locale}`);
+    await page.locator('[data-hiwar-bot] button').click();
+    const chat = page.frameLocator('[data-hiwar-bot] iframe');
+    await chat.locator('.messenger.ready').waitFor();
+    return { page, chat };
+  }
+
+  const lastBotText = (chat: FrameLocator) => chat.locator('.bot-bubble').last();
+
+  async function say(chat: FrameLocator, text: string, expected: string) {
+    await chat.locator('textarea').fill(text);
+    await chat.locator('.send-button').click();
+    await expect.poll(() => lastBotText(chat).textContent(), { timeout: 15_000 }).toBe(expected);
+  }
+
+  it('completes the booking in English, uses the menu, survives going offline and keeps the history', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const { page, chat } = await openMessenger(context, 'en');
+    const frameBox = await page.locator('[data-hiwar-bot] iframe').boundingBox();
+    expect(frameBox?.width).toBe(360);
+    expect(frameBox && frameBox.x + frameBox.width).toBeGreaterThan(1000);
+    expect(await chat.locator('html').getAttribute('dir')).toBe('ltr');
+    await expect.poll(() => chat.locator('.header-name').textContent()).toBe('Sunrise Café');
+    expect(await chat.locator('.bot-bubble').first().textContent()).toBe('Welcome to Sunrise Café ☕');
+
+    await chat.locator('.start-button').click();
+    await expect.poll(() => lastBotText(chat).textContent()).toBe('Hello! I can book you a table.');
+    await say(chat, 'book a table', 'For how many people?');
+    await say(chat, '4', 'Which day?');
+    await say(chat, 'friday', 'Done: a table for 4 on friday.');
+
+    await chat.locator('.menu-button').click();
+    await chat.getByText('🕘 Opening hours').click();
+    await expect.poll(() => lastBotText(chat).textContent()).toBe('We open every day from 9 to 17.');
+    await snap(page, 'widget-en');
+
+    await context.setOffline(true);
+    await chat.locator('textarea').fill('hello');
+    await chat.locator('.send-button').click();
+    await chat.locator('.status-banner:not([hidden])').waitFor();
+    await snap(page, 'widget-en-reconnecting');
+    await context.setOffline(false);
+    await chat.locator('.status-banner[hidden]').waitFor({ state: 'attached', timeout: 20_000 });
+    await expect.poll(() => lastBotText(chat).textContent()).toBe('Hello! I can book you a table.');
+
+    // the frame's own cookie and storage are blocked as third-party here: the page's copy keeps the sender
+    await page.reload();
+    await page.locator('[data-hiwar-bot] button').click();
+    await chat.locator('.messenger.ready').waitFor();
+    const userTexts = await chat.locator('.user-bubble').allTextContents();
+    expect(userTexts).toEqual(['Get started', 'book a table', '4', 'friday', 'Opening hours', 'hello']);
+    expect(await chat.locator('.start-button').count()).toBe(0);
+    await snap(page, 'widget-en-reload');
+    await context.close();
+  });
+
+  it('completes the booking in Arabic, right to left, on the left of the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const { page, chat } = await openMessenger(context, 'ar');
+    expect(await chat.locator('html').getAttribute('dir')).toBe('rtl');
+    const frameBox = await page.locator('[data-hiwar-bot] iframe').boundingBox();
+    expect(frameBox?.x).toBeLessThan(100);
+    expect(await chat.locator('textarea').getAttribute('placeholder')).toBe('اكتب رسالة…');
+
+    await say(chat, 'أريد حجز طاولة', 'لكم شخص؟');
+    await say(chat, '3', 'في أي يوم؟');
+    await say(chat, 'الجمعة', 'تم حجز طاولة لـ 3 أشخاص يوم الجمعة.');
+    await snap(page, 'widget-ar');
+    await context.close();
+  });
+
+  it('shows every kind of bot message: escaped text, cards, quick replies, image, map link, sandboxed advert', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+    const sent: { type: string; payload?: string }[] = [];
+    // the runtime's answer is replaced by one of each type; everything else (settings, sender, history) is real
+    await context.route('**/widget/api/*/messages', async (route) => {
+      const { event } = route.request().postDataJSON();
+      sent.push(event);
+      const replies =
+        event.type === 'postback'
+          ? [{ type: 'text', text: `You chose ${event.payload}` }]
+          : everyMessageType(host.url);
+      await route.fulfill({ json: { status: 1, replies, turn_id: sent.length } });
+    });
+    const { page, chat } = await openMessenger(context, 'en');
+    expect(await chat.locator('.header-logo').getAttribute('src')).toBe(`${host.url}/logo.svg`);
+    await chat.locator('textarea').fill('what is good today?');
+    await chat.locator('.send-button').click();
+    await chat.locator('.cards').waitFor();
+
+    expect(await chat.locator('.bot-bubble', { hasText: 'specials' }).textContent()).toBe(
+      "Today's specials <b>(not bold)</b>:",
+    );
+    expect(await chat.locator('.bot-messages b').count()).toBe(0);
+    const recipe = chat.getByRole('link', { name: 'Recipe' });
+    expect(await recipe.getAttribute('target')).toBe('_blank');
+    expect(await recipe.getAttribute('rel')).toContain('noopener');
+    expect(await chat.locator('a.location').getAttribute('href')).toContain('mlat=30.062600&mlon=31.219700');
+    const advert = chat.locator('iframe.advert-frame');
+    expect(await advert.getAttribute('sandbox')).toBe('allow-popups');
+    const advertBody = chat.frameLocator('iframe.advert-frame').locator('body');
+    await expect.poll(() => advertBody.innerText()).toContain('Two coffees for one');
+    expect(await advertBody.innerText()).not.toContain('script ran');
+    await chat.locator('.bot-row').last().scrollIntoViewIfNeeded();
+    await snap(page, 'widget-messages');
+
+    await chat.getByRole('button', { name: 'Mint tea' }).click();
+    await expect.poll(() => lastBotText(chat).textContent()).toBe('You chose tea');
+    expect(await chat.locator('.chip').count()).toBe(0);
+    await chat.getByRole('button', { name: 'Order' }).first().click();
+    await expect.poll(() => lastBotText(chat).textContent()).toBe('You chose order shakshuka');
+    expect(sent.slice(1)).toEqual([
+      { type: 'postback', payload: 'tea', label: 'Mint tea' },
+      { type: 'postback', payload: 'order shakshuka', label: 'Order' },
+    ]);
+    await context.close();
+  });
+});
