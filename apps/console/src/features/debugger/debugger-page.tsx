@@ -9,19 +9,12 @@ import { ConflictsCard } from './conflicts-card.tsx';
 import { useDebugRun } from './debugger-api.ts';
 import { JsonTree } from './json-tree.tsx';
 import { MatchedCard } from './matched-card.tsx';
+import { followOwnDirection } from './own-direction.ts';
 import { RecognitionCard } from './recognition-card.tsx';
 import { ResultCard } from './result-card.tsx';
 import { SampleCard } from './sample-card.tsx';
 import { useMessageHistory } from './use-message-history.ts';
 import { VariablesCard } from './variables-card.tsx';
-
-/**
- * Mantine puts a TextInput's `dir` on its wrapper, where `auto` cannot see the typed text; on the input itself
- * an Arabic message reads right to left and an English one left to right, whatever the console's language.
- */
-export function followOwnDirection(input: HTMLInputElement | null) {
-  input?.setAttribute('dir', 'auto');
-}
 
 function ResultCards({ result }: { result: DebugResult }) {
   const { t } = useTranslation();

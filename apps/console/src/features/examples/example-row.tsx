@@ -4,6 +4,7 @@ import { Badge, Button, CloseButton, Group, Paper, Stack, Switch, Textarea } fro
 import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AugmentButton } from '../augment/index.ts';
 import { type ExampleDraft, isSameDraft } from './example-draft.ts';
 import { tagExample, untagExample } from './example-tagging.ts';
 import { ExampleText } from './example-text.tsx';
@@ -110,6 +111,7 @@ export function ExampleRow({ commandId, example, variables, onDiscarded, onCreat
               onChange={(event) => changeStatus(event.currentTarget.checked)}
             />
             <TagMenu variables={variables} selectedText={selectedText} onTag={tag} />
+            <AugmentButton commandId={commandId} text={draft.text} lang={draft.lang} />
           </Group>
           <Group gap="xs">
             {isUnsaved && (

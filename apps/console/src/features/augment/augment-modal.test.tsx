@@ -1,0 +1,145 @@
+import type { ExampleRecord } from '@hiwar/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../lib/auth-token.ts';
+import { renderAt, stubServer } from '../../test/render-app.tsx';
+import { ExamplesTab } from '../examples/index.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// jsdom has no FontFaceSet; Mantine's autosize textarea listens to it for font loads
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+}
+
+function record(id: number, text: string, lang: string): ExampleRecord {
+  return {
+    _id: id,
+    example_command_id: 3,
+    user_id: 1,
+    example_text: text,
+    example_lang: lang,
+    example_vars: [],
+    example_status: 1,
+    created_at: '2026-01-01 00:00:00',
+    updated_at: '2026-01-01 00:00:00',
+  };
+}
+
+const suggestionsFor: Record<string, string[]> = {
+  'I want a large pizza': ['I need a large pizza', 'I would like a big pizza', 'give me a large pizza'],
+  'أريد بيتزا كبيرة': ['أحتاج بيتزا كبيرة', 'أبغى بيتزا كبيرة'],
+};
+
+function examplesServer() {
+  let nextId = 10;
+  const augmentCalls: Record<string, unknown>[] = [];
+  const saved: string[] = [];
+  const fetchStub = stubServer((_method, path, body) => {
+    const fields = body as Record<string, unknown>;
+    if (path === '/user/me') return { json: { status: 1, data: { engine_type: 'default' } } };
+    if (path === '/command_example/get/3')
+      return {
+        json: {
+          status: 1,
+          data: [record(1, 'I want a large pizza', 'en'), record(2, 'أريد بيتزا كبيرة', 'ar')],
+        },
+      };
+    if (path === '/command_var/get_all/3') return { json: { status: 1, data: [] } };
+    if (path === '/command_example/augment_example') {
+      augmentCalls.push(fields);
+      const texts = suggestionsFor[String(fields.value)] ?? [];
+      return { json: { status: 1, augmented_texts: texts.slice(0, Number(fields.max_samples)) } };
+    }
+    if (path === '/command_example/save_example') {
+      saved.push(String(fields.example_text));
+      nextId += 1;
+      return {
+        json: { status: 1, data: record(nextId, String(fields.example_text), String(fields.example_lang)) },
+      };
+    }
+    return { status: 404, json: { status: 0, msg: 'Not found' } };
+  });
+  return { fetchStub, augmentCalls, saved };
+}
+
+async function openAugments(exampleText: string) {
+  setToken('t');
+  const rows = await screen.findAllByTestId('example-row');
+  const row = rows.find((candidate) => candidate.textContent?.includes(exampleText));
+  if (!row) throw new Error(`no row with ${exampleText}`);
+  fireEvent.click(within(row).getByRole('button', { name: 'Augment' }));
+  return screen.findByRole('dialog');
+}
+
+function renderTab() {
+  setToken('t');
+  renderAt(<ExamplesTab serviceId={2} commandId={3} lang="en" />, '/services/2/commands/3/examples');
+}
+
+const check = (dialog: HTMLElement, text: string) => fireEvent.click(within(dialog).getByLabelText(text));
+
+describe('augments modal', () => {
+  it('asks for rewordings of the example with the default limits and lists them to check', async () => {
+    const server = examplesServer();
+    renderTab();
+    const dialog = await openAugments('I want a large pizza');
+    expect(await within(dialog).findByLabelText('I would like a big pizza')).toBeDefined();
+    expect(server.augmentCalls).toEqual([
+      { value: 'I want a large pizza', max_samples: 5, lev_min_ratio: 35, example_command_id: 3 },
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', true);
+  });
+
+  it('adds the checked texts as examples and stays open without them; add and close closes', async () => {
+    const server = examplesServer();
+    renderTab();
+    const dialog = await openAugments('I want a large pizza');
+    await within(dialog).findByLabelText('I need a large pizza');
+    check(dialog, 'I need a large pizza');
+    check(dialog, 'give me a large pizza');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(server.saved).toEqual(['I need a large pizza', 'give me a large pizza']));
+    await waitFor(() => expect(within(dialog).queryByLabelText('I need a large pizza')).toBeNull());
+    expect(screen.getByRole('dialog')).toBeDefined();
+    const list = screen.getByTestId('examples-list');
+    expect(within(list).getByText('give me a large pizza')).toBeDefined();
+
+    check(dialog, 'I would like a big pizza');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add and close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.saved).toHaveLength(3);
+    expect(within(list).getByText('I would like a big pizza')).toBeDefined();
+  });
+
+  it('refreshes with the edited limits and refuses an empty max samples', async () => {
+    const server = examplesServer();
+    renderTab();
+    const dialog = await openAugments('I want a large pizza');
+    await within(dialog).findByLabelText('I need a large pizza');
+    const maxSamples = within(dialog).getByLabelText('Max samples');
+    fireEvent.change(maxSamples, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
+    expect(await within(dialog).findByText('The max samples field is required')).toBeDefined();
+    expect(server.augmentCalls).toHaveLength(1);
+
+    fireEvent.change(maxSamples, { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(server.augmentCalls).toHaveLength(2));
+    expect(server.augmentCalls[1]).toMatchObject({ max_samples: 1, lev_min_ratio: 35 });
+    await waitFor(() => expect(within(dialog).queryByLabelText('give me a large pizza')).toBeNull());
+    expect(within(dialog).getByLabelText('I need a large pizza')).toBeDefined();
+  });
+
+  it('shows Arabic suggestions right to left and closes without adding', async () => {
+    const server = examplesServer();
+    renderTab();
+    const dialog = await openAugments('أريد بيتزا كبيرة');
+    const suggestion = await within(dialog).findByLabelText('أحتاج بيتزا كبيرة');
+    expect(suggestion.closest('[dir]')?.getAttribute('dir')).toBe('rtl');
+    check(dialog, 'أحتاج بيتزا كبيرة');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.saved).toEqual([]);
+  });
+});

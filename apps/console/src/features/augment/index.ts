@@ -1,0 +1,1 @@
+export { AugmentButton } from './augment-button.tsx';
