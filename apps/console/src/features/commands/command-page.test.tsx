@@ -14,6 +14,13 @@ function savesIn(fetchStub: ReturnType<typeof stubServer>) {
 }
 
 describe('command tabs', () => {
+  it('sends a malformed command id to /404 instead of treating it as a new command', async () => {
+    setToken('t');
+    stubServer(authoringServer([pizza], []));
+    const { router } = renderApp('/services/3/commands/abc/advertises');
+    await waitFor(() => expect(currentPath(router)).toBe('/404'));
+  });
+
   it('keeps every tab but about disabled for a new command and sends nothing without a name', async () => {
     setToken('t');
     const fetchStub = stubServer(authoringServer([pizza], []));

@@ -21,14 +21,18 @@ export function CommandPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const serviceId = Number(useParams().serviceId);
-  const commandId = parseCommandId(useParams().commandId);
+  const params = useParams();
+  const serviceId = Number(params.serviceId);
+  const commandId = parseCommandId(params.commandId);
   const service = useService(serviceId);
   const command = useCommand(commandId);
   const activeTab = tabOfPath(pathname);
   const basePath = `/services/${serviceId}/commands/${commandId}`;
   const isNew = commandId === 0;
 
+  const isMalformedId = (value: string | undefined) => value !== undefined && !/^\d+$/.test(value);
+  if (isMalformedId(params.serviceId) || isMalformedId(params.commandId))
+    return <Navigate to="/404" replace />;
   if (isNew && activeTab !== 'about') return <Navigate to={`${basePath}/about`} replace />;
 
   return (
