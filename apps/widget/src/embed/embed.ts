@@ -104,7 +104,7 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
   });
 
   const frame = document.createElement('iframe');
-  frame.title = placement.language === 'ar' ? 'المحادثة' : 'Chat';
+  frame.title = text.chat;
   frame.allow = 'microphone';
   Object.assign(frame.style, {
     position: 'fixed',

@@ -1,6 +1,7 @@
 export type Language = 'en' | 'ar';
 
 const english = {
+  chat: 'Chat',
   inputPlaceholder: 'Type a message…',
   send: 'Send',
   menu: 'Menu',
@@ -21,6 +22,7 @@ const english = {
 export type Strings = typeof english;
 
 const arabic: Strings = {
+  chat: 'المحادثة',
   inputPlaceholder: 'اكتب رسالة…',
   send: 'إرسال',
   menu: 'القائمة',
