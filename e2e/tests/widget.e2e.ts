@@ -232,6 +232,7 @@ describe('the web messenger embedded in another site', () => {
     await expect.poll(() => chat.locator('.header-name').textContent()).toBe('Sunrise Café');
     expect(await chat.locator('.bot-bubble').first().textContent()).toBe('Welcome to Sunrise Café ☕');
 
+    await snap(page, 'widget-en-start');
     await chat.locator('.start-button').click();
     await expect.poll(() => lastBotText(chat).textContent()).toBe('Hello! I can book you a table.');
     await say(chat, 'book a table', 'For how many people?');
@@ -239,6 +240,7 @@ describe('the web messenger embedded in another site', () => {
     await say(chat, 'friday', 'Done: a table for 4 on friday.');
 
     await chat.locator('.menu-button').click();
+    await snap(page, 'widget-en-menu');
     await chat.getByText('🕘 Opening hours').click();
     await expect.poll(() => lastBotText(chat).textContent()).toBe('We open every day from 9 to 17.');
     await snap(page, 'widget-en');
