@@ -96,11 +96,13 @@ describe('incremental updates', () => {
       text: `${EXAMPLES[index % EXAMPLES.length]!.text} variant ${index}`,
       command: `${EXAMPLES[index % EXAMPLES.length]!.command}${index % 40}`,
     }));
+    const trainStart = performance.now();
     const big = train(many, { lang: 'en', parser: 'default', seed: 1 });
+    const trainMs = performance.now() - trainStart;
     const start = performance.now();
     addExample(big, { id: 'fresh', text: 'a brand new way to ask', command: 'hours0' });
-    // Generous against a loaded CI machine; a full retrain of this bot takes seconds.
-    expect(performance.now() - start).toBeLessThan(500);
+    // Relative to a full training, so a loaded machine slows both alike (unloaded: ~20 ms against ~1 s).
+    expect(performance.now() - start).toBeLessThan(trainMs / 5);
   }, 30_000);
 });
 

@@ -23,12 +23,21 @@ function rankCommands(scores: ParserScores): CommandScore[] {
     .sort((a, b) => b.score - a.score || a.command.localeCompare(b.command));
 }
 
+/** The best TOP_EXAMPLES candidates by insertion into a short sorted list (candidates number hundreds). */
 function topExamples(examples: TrainingExample[], candidates: ExampleCandidates): ExampleScore[] {
-  return candidates.examples
-    .map((example, position) => ({ example, score: candidates.scores[position] ?? 0 }))
-    .sort((a, b) => b.score - a.score || a.example - b.example)
-    .slice(0, TOP_EXAMPLES)
-    .map(({ example, score }) => ({ ...examples[example]!, score: clampUnit(score) }));
+  const best: number[] = [];
+  const scoreAt = (position: number) => candidates.scores[position] ?? 0;
+  candidates.scores.forEach((score, position) => {
+    if (best.length === TOP_EXAMPLES && score <= scoreAt(best[TOP_EXAMPLES - 1] ?? 0)) return;
+    let slot = best.length;
+    while (slot > 0 && scoreAt(best[slot - 1] ?? 0) < score) slot--;
+    best.splice(slot, 0, position);
+    if (best.length > TOP_EXAMPLES) best.pop();
+  });
+  return best.map((position) => ({
+    ...examples[candidates.examples[position] ?? 0]!,
+    score: clampUnit(scoreAt(position)),
+  }));
 }
 
 export function assemblePrediction(

@@ -13,7 +13,7 @@ import { buildVectorSpace, type VectorSpace } from './vector-space.ts';
 /** Weight of the classifier against centroid similarity in a command's score (measured on dev). */
 export const CLASSIFIER_WEIGHT = 0.85;
 /** How many of the best commands have their examples compared with the message. */
-const COMMANDS_WITH_EXAMPLES = 3;
+const COMMANDS_WITH_EXAMPLES = 2;
 
 /** What a model derives from its JSON once per process: feature vectors, indexes, decoded weights. */
 export interface Runtime {
