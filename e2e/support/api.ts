@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import type { RunningServer } from './server.ts';
+
+/** An owner account as a test makes it; the password is also the confirmation. */
+export interface Owner {
+  username: string;
+  fullname: string;
+  email: string;
+  password: string;
+}
+
+/** A successful answer of the API: `status: 1` and whatever else the call returns. */
+export type ApiAnswer = Record<string, unknown> & { status: number };
+
+/** Calls `/api{path}` with JSON; anything but an ok answer with status 1 throws with the server's reply. */
+export async function callApi(
+  server: RunningServer,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const answer = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const json = (await answer.json()) as ApiAnswer;
+  if (!answer.ok || json.status !== 1)
+    throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** The HTTP status of a call, for checking that something is gone or refused. */
+export async function statusOf(server: RunningServer, method: string, path: string, token: string) {
+  const answer = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return answer.status;
+}
+
+/** Registers the owner through the API and answers a bearer token of a fresh login. */
+export async function registerOwner(server: RunningServer, owner: Owner): Promise<string> {
+  await callApi(server, 'POST', '/passport/register', {
+    body: {
+      username: owner.username,
+      user_fullname: owner.fullname,
+      user_email: owner.email,
+      user_password: owner.password,
+      user_password_confirmation: owner.password,
+    },
+  });
+  const login = await callApi(server, 'POST', '/passport/login', {
+    body: { email: owner.email, password: owner.password },
+  });
+  if (typeof login.access_token !== 'string') throw new Error('the login answered no access token');
+  return login.access_token;
+}
+
+/** Signs the owner in through the console's login form and waits for the dashboard. */
+export async function signInThroughConsole(page: Page, owner: Owner): Promise<void> {
+  await page.goto('/#/user/login');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: /sign in|login/i }).click();
+  await page.waitForURL(/#\/dashboard$/);
+}

@@ -1,0 +1,250 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerOwner, signInThroughConsole, statusOf } from '../support/api.ts';
+import { launchBrowser, snap } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+const owner = {
+  username: 'omar_barista',
+  fullname: 'Omar Khalil',
+  email: 'omar@example.com',
+  password: 'secret-pass-1',
+};
+const serviceName = 'Coffee corner';
+const commandName = 'order coffee';
+const labels = [
+  { keyword: 'large', syns: ['big', 'كبيرة'] },
+  { keyword: 'small', syns: ['little', 'صغيرة'] },
+];
+const plainExample = 'I want a coffee';
+const taggedExample = 'make my coffee large';
+const arabicExample = 'أريد قهوة كبيرة';
+
+/** Ids the flow learns from the console's URLs as it goes. */
+const ids = { service: 0, command: 0, variable: 0 };
+const commandPath = () => `/#/services/${ids.service}/commands/${ids.command}`;
+
+function idIn(url: string, pattern: RegExp): number {
+  const id = Number(pattern.exec(url)?.[1]);
+  if (!(id > 0)) throw new Error(`no id in ${url}`);
+  return id;
+}
+
+async function pickOption(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A synonym added with Enter, then one added by leaving the tag input. */
+async function addSynonyms(row: Locator, [byEnter, byBlur]: string[]) {
+  const input = row.getByLabel('Synonyms');
+  await input.fill(byEnter ?? '');
+  await input.press('Enter');
+  await input.fill(byBlur ?? '');
+  await input.blur();
+}
+
+async function pillsOf(row: Locator): Promise<string[]> {
+  return row.locator('.mantine-TagsInput-pill').allTextContents();
+}
+
+/** Selects the last characters of a text field from the keyboard, as a user would before pressing Tag. */
+async function selectLastCharacters(field: Locator, count: number) {
+  await field.press('End');
+  for (let step = 0; step < count; step += 1) await field.press('Shift+ArrowLeft');
+}
+
+async function switchLanguage(page: Page, lang: 'en' | 'ar') {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId(`lang-${lang}`).click();
+  await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+}
+
+/** A screenshot of the screen itself: from the top, without the toasts that happen to be showing. */
+async function snapScreen(page: Page, name: string) {
+  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none }' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, name);
+  await hideToasts.evaluate((style) => style.parentNode?.removeChild(style));
+}
+
+async function exampleTexts(page: Page): Promise<string[]> {
+  return page.getByTestId('examples-list').getByTestId('example-text').allTextContents();
+}
+
+describe('authoring a service, a command, a list variable and tagged examples', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+    token = await registerOwner(server, owner);
+    await signInThroughConsole(page, owner);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a service from the services list and a command from its about tab', async () => {
+    await page.goto('/#/services');
+    const table = page.getByTestId('services-table');
+    await table.getByText('no data').waitFor();
+    await page.getByRole('button', { name: 'Add service' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add service' });
+    await dialog.getByLabel('Service name').fill(serviceName);
+    await dialog.getByLabel('Description').fill('Hot drinks to go');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await table.getByRole('link', { name: serviceName }).waitFor();
+    await snapScreen(page, 'authoring-services-en');
+
+    await table.getByRole('link', { name: serviceName }).click();
+    await page.waitForURL(/#\/services\/\d+\/commands$/);
+    ids.service = idIn(page.url(), /services\/(\d+)\/commands/);
+    await page.getByRole('link', { name: 'Add command' }).click();
+    await page.waitForURL(/commands\/0\/about$/);
+    expect(await page.getByRole('tab', { name: 'Examples' }).isDisabled()).toBe(true);
+
+    const about = page.getByTestId('command-about');
+    await about.getByLabel('Command name').fill(commandName);
+    await about.getByLabel('Description').fill('A coffee in the size the customer asks for');
+    await pickOption(page, about.getByRole('combobox', { name: 'Language' }), 'English');
+    await about.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/commands\/[1-9]\d*\/about$/);
+    ids.command = idIn(page.url(), /commands\/(\d+)\/about/);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe(commandName);
+    expect(await page.getByRole('tab', { name: 'Examples' }).isDisabled()).toBe(false);
+    await snapScreen(page, 'authoring-command-about-en');
+  });
+
+  it('creates a list variable with two labels and their synonyms', async () => {
+    await page.getByRole('tab', { name: 'Variables' }).click();
+    await page.getByTestId('variables-table').getByText('no data').waitFor();
+    await page.getByRole('link', { name: 'New variable' }).click();
+    await page.waitForURL(/variables\/0$/);
+    const form = page.getByTestId('variable-form');
+    await form.getByLabel('Variable name').fill('size');
+    await pickOption(page, form.getByRole('combobox', { name: 'Variable type' }), 'List');
+    await form.getByLabel('Prompt').fill('Which size?');
+
+    const rows = form.getByTestId('variable-label-row');
+    for (const [index, label] of labels.entries()) {
+      await form.getByRole('button', { name: 'Add label' }).click();
+      const row = rows.nth(index);
+      await row.getByLabel('Keyword').fill(label.keyword);
+      await addSynonyms(row, label.syns);
+      await expect.poll(() => pillsOf(row)).toEqual(label.syns);
+    }
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Variable Saves Successfully').first().waitFor();
+    await page.waitForURL(/variables\/[1-9]\d*$/);
+    ids.variable = idIn(page.url(), /variables\/(\d+)$/);
+    await expect.poll(() => form.getByLabel('Variable name').inputValue()).toBe('size');
+    await snapScreen(page, 'authoring-variable-form-en');
+  });
+
+  it('adds three examples and tags one of them with the variable by selecting its text', async () => {
+    await page.getByRole('tab', { name: 'Examples' }).click();
+    const list = page.getByTestId('examples-list');
+    await list.getByText('no data').waitFor();
+    for (const text of [plainExample, taggedExample, arabicExample]) {
+      await page.getByRole('button', { name: 'New Example' }).click();
+      const row = list.getByTestId('example-row').first();
+      const textarea = row.getByLabel('Example text');
+      await textarea.fill(text);
+      if (text === taggedExample) {
+        expect(await row.getByRole('button', { name: 'Tag' }).isDisabled()).toBe(true);
+        await selectLastCharacters(textarea, 'large'.length);
+        await row.getByRole('button', { name: 'Tag' }).click();
+        await page.getByRole('menuitem', { name: 'size' }).click();
+        await row.getByText('size: large').waitFor();
+      }
+      await row.getByRole('button', { name: 'Save' }).click();
+      await list.locator('[data-testid="example-row"][data-unsaved]').waitFor({ state: 'detached' });
+      await expect.poll(() => exampleTexts(page)).toContain(text);
+    }
+    await snapScreen(page, 'authoring-examples-en');
+  });
+
+  it('shows the variable and the tagged examples again after a reload, Arabic right to left', async () => {
+    await page.reload();
+    const list = page.getByTestId('examples-list');
+    await expect
+      .poll(() => exampleTexts(page).then((texts) => texts.sort()))
+      .toEqual([arabicExample, plainExample, taggedExample].sort());
+    const tagged = list.getByTestId('example-row').filter({ hasText: taggedExample });
+    const mark = tagged.locator('mark');
+    expect(await mark.textContent()).toBe('large');
+    expect(await mark.getAttribute('data-variable')).toBe('size');
+    await tagged.getByText('size: large').waitFor();
+
+    const arabic = list.getByTestId('example-text').filter({ hasText: arabicExample });
+    expect(await arabic.getAttribute('dir')).toBe('rtl');
+    expect(await arabic.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
+    const plain = list.getByTestId('example-text').filter({ hasText: plainExample });
+    expect(await plain.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+
+    await page.goto(`${commandPath()}/variables/${ids.variable}`);
+    await page.reload();
+    const form = page.getByTestId('variable-form');
+    await expect.poll(() => form.getByLabel('Variable name').inputValue()).toBe('size');
+    expect(await form.getByRole('combobox', { name: 'Variable type' }).inputValue()).toBe('List');
+    const rows = form.getByTestId('variable-label-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    for (const [index, label] of labels.entries()) {
+      expect(await rows.nth(index).getByLabel('Keyword').inputValue()).toBe(label.keyword);
+      expect(await pillsOf(rows.nth(index))).toEqual(label.syns);
+    }
+  });
+
+  it('lays the authoring screens out in Arabic', async () => {
+    await switchLanguage(page, 'ar');
+    await page.goto('/#/services');
+    await page.getByTestId('services-table').getByRole('link', { name: serviceName }).waitFor();
+    await snapScreen(page, 'authoring-services-ar');
+    await page.goto(`${commandPath()}/about`);
+    await expect.poll(() => page.getByLabel('اسم الأمر').inputValue()).toBe(commandName);
+    await snapScreen(page, 'authoring-command-about-ar');
+    await page.goto(`${commandPath()}/variables/${ids.variable}`);
+    await expect
+      .poll(() => page.getByTestId('variable-form').getByRole('textbox').first().inputValue())
+      .toBe('size');
+    await snapScreen(page, 'authoring-variable-form-ar');
+    await page.goto(`${commandPath()}/examples`);
+    await expect.poll(() => exampleTexts(page).then((texts) => texts.length)).toBe(3);
+    await snapScreen(page, 'authoring-examples-ar');
+    await switchLanguage(page, 'en');
+  });
+
+  it('deletes the service after the confirmation, and its command no longer loads', async () => {
+    await page.goto('/#/services');
+    const table = page.getByTestId('services-table');
+    const row = table.getByTestId(`service-row-${ids.service}`);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(`Do you really need to delete ${serviceName} ?`).waitFor();
+    await page.getByTestId('confirm-delete').click();
+    await table.getByText('no data').waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(1);
+
+    expect(await statusOf(server, 'GET', `/command/browse/${ids.command}`, token)).toBe(404);
+    // a fresh load: within the same page the console still shows its cached copy of the deleted command
+    await page.goto('about:blank');
+    const browsed = page.waitForResponse((answer) =>
+      answer.url().endsWith(`/api/command/browse/${ids.command}`),
+    );
+    await page.goto(`${commandPath()}/about`);
+    expect((await browsed).status()).toBe(404);
+    await page.getByTestId('command-about').waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('…');
+    expect(await page.getByLabel('Command name').inputValue()).toBe('');
+    expect(await page.getByLabel('Description').inputValue()).toBe('');
+  });
+});
