@@ -22,11 +22,15 @@ export function MatchedCard({ result }: { result: DebugResult }) {
           <Table.Tbody>
             <Table.Tr>
               <Table.Th w="40%">{t('debugger.command')}</Table.Th>
-              <Table.Td dir="auto">{matched.command_name}</Table.Td>
+              <Table.Td>
+                <bdi>{matched.command_name}</bdi>
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('debugger.service')}</Table.Th>
-              <Table.Td dir="auto">{matched.service_name}</Table.Td>
+              <Table.Td>
+                <bdi>{matched.service_name}</bdi>
+              </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('debugger.score')}</Table.Th>
@@ -34,7 +38,7 @@ export function MatchedCard({ result }: { result: DebugResult }) {
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('debugger.cosine')}</Table.Th>
-              <Table.Td ff="monospace" data-testid="debug-cosine">
+              <Table.Td data-testid="debug-cosine">
                 {t('debugger.cosineAgainst', {
                   cosine: formatScore(matched.cosine),
                   threshold: formatScore(result.cosine_threshold),

@@ -52,8 +52,12 @@ export function VariablesCard({ result }: { result: DebugResult }) {
           <Table.Tbody>
             {variables.map(([name, value]) => (
               <Table.Tr key={name}>
-                <Table.Td dir="auto">{name}</Table.Td>
-                <Table.Td dir="auto">{displayValue(value)}</Table.Td>
+                <Table.Td>
+                  <bdi>{name}</bdi>
+                </Table.Td>
+                <Table.Td>
+                  <bdi>{displayValue(value)}</bdi>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
