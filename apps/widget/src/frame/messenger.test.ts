@@ -75,7 +75,12 @@ const textsOf = (root: HTMLElement, selector: string) =>
 
 async function start(
   api: ApiClient,
-  extra: { locale?: string; senderParam?: string; sleep?: (ms: number) => Promise<void> } = {},
+  extra: {
+    locale?: string;
+    senderParam?: string;
+    isEmbedded?: boolean;
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
 ) {
   const root = document.createElement('div');
   document.body.replaceChildren(root);
@@ -85,7 +90,7 @@ async function start(
     bot: 'bot1',
     locale: extra.locale ?? 'LOCALE',
     senderParam: extra.senderParam ?? '4242',
-    isEmbedded: true,
+    isEmbedded: extra.isEmbedded ?? true,
     sleep: extra.sleep ?? (async () => {}),
   });
   return root;
@@ -109,6 +114,17 @@ describe('the messenger', () => {
     expect(textsOf(root, '.bot-bubble')).toEqual(['Welcome to the shop']);
     expect(root.querySelector('textarea')?.placeholder).toBe('Type a message…');
     expect(root.querySelector('.start-button')?.textContent).toBe('Get started');
+  });
+
+  it('asks the page to close it from inside embed.js, and has no close button in a plain iframe', async () => {
+    const posted = vi.spyOn(window.parent, 'postMessage').mockImplementation(() => {});
+    try {
+      (await start(fakeApi().api)).querySelector<HTMLButtonElement>('.close-button')?.click();
+      expect(posted).toHaveBeenCalledWith({ type: 'hiwar:close' }, '*');
+      expect((await start(fakeApi().api, { isEmbedded: false })).querySelector('.close-button')).toBeNull();
+    } finally {
+      posted.mockRestore();
+    }
   });
 
   it('uses Arabic, right to left, for an Arabic locale', async () => {

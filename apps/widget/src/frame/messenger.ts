@@ -55,21 +55,44 @@ function renderTurn(chat: ChatView, turn: WidgetTurn): void {
   chat.addBotMessages(turn.replies, id);
 }
 
-/** Draws the messenger into root once the settings, the sender id and the history are loaded. */
-export async function startMessenger(root: HTMLElement, options: MessengerOptions): Promise<void> {
-  const { window, api } = options;
-  const banner = el('div', { class: 'status-banner', role: 'status', hidden: '' });
-  root.replaceChildren(banner);
-  const bannerText = (text: Strings) => {
-    banner.textContent = text.reconnecting;
-  };
-  bannerText(strings[chooseLanguage(options.locale, 'en')]);
-  const onReconnecting = (isReconnecting: boolean) => {
-    banner.hidden = !isReconnecting;
-  };
-  const retry = <T>(call: () => Promise<T>) =>
-    retryUntilDone(call, { isRetryable, onReconnecting, ...(options.sleep && { sleep: options.sleep }) });
+interface StatusBanner {
+  element: HTMLElement;
+  setStrings(text: Strings): void;
+  setReconnecting(isReconnecting: boolean): void;
+}
 
+function createStatusBanner(text: Strings): StatusBanner {
+  const element = el('div', { class: 'status-banner', role: 'status', hidden: '' }, [text.reconnecting]);
+  return {
+    element,
+    setStrings: (next) => {
+      element.textContent = next.reconnecting;
+    },
+    setReconnecting: (isReconnecting) => {
+      element.hidden = !isReconnecting;
+    },
+  };
+}
+
+interface LoadedConversation {
+  settings: MessengerSettings;
+  senderId: number;
+  history: WidgetTurn[];
+}
+
+/** Settings, sender id and history, each retried while the server is unreachable; null when the bot is unknown. */
+async function loadConversation(
+  root: HTMLElement,
+  options: MessengerOptions,
+  banner: StatusBanner,
+): Promise<LoadedConversation | null> {
+  const { window, api } = options;
+  const retry = <T>(call: () => Promise<T>) =>
+    retryUntilDone(call, {
+      isRetryable,
+      onReconnecting: banner.setReconnecting,
+      ...(options.sleep && { sleep: options.sleep }),
+    });
   let settings: MessengerSettings;
   try {
     settings = await retry(() => api.settings());
@@ -77,14 +100,8 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
     const reason = error instanceof Error ? error.message : '';
     const failed = strings[chooseLanguage(options.locale, 'en')].loadFailed;
     root.appendChild(el('div', { class: 'load-failed', role: 'alert' }, [failed, reason && ` (${reason})`]));
-    return;
+    return null;
   }
-  const language: Language = chooseLanguage(options.locale, settings.default_lang);
-  const text = strings[language];
-  applyLanguage(window.document, language);
-  bannerText(text);
-  root.style.setProperty('--main', mainColor(settings.main_color));
-
   const sender = await retry(() =>
     resolveSenderId({
       senderParam: options.senderParam,
@@ -92,10 +109,33 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
       validate: (id) => api.validateSender(id),
     }),
   );
-  const senderId = sender.id;
   // only a fresh id goes to the page: a stored one could belong to this visitor's chat on another site
-  if (options.isEmbedded && sender.isNew) tellPage(window, { type: SENDER_MESSAGE, id: senderId });
-  const history = await retry(() => api.history(senderId));
+  if (options.isEmbedded && sender.isNew) tellPage(window, { type: SENDER_MESSAGE, id: sender.id });
+  const history = await retry(() => api.history(sender.id));
+  return { settings, senderId: sender.id, history };
+}
+
+function startButtonFor(settings: MessengerSettings, context: RenderContext): HTMLElement | null {
+  if (settings.start_button.status !== 1) return null;
+  const { label, payload } = settings.start_button;
+  const button = el('button', { type: 'button', class: 'start-button' }, [label]);
+  button.addEventListener('click', () => context.sendPostback(payload, label));
+  return button;
+}
+
+/** Draws the messenger into root once the settings, the sender id and the history are loaded. */
+export async function startMessenger(root: HTMLElement, options: MessengerOptions): Promise<void> {
+  const { window, api } = options;
+  const banner = createStatusBanner(strings[chooseLanguage(options.locale, 'en')]);
+  root.replaceChildren(banner.element);
+  const loaded = await loadConversation(root, options, banner);
+  if (!loaded) return;
+  const { settings, senderId, history } = loaded;
+  const language: Language = chooseLanguage(options.locale, settings.default_lang);
+  const text = strings[language];
+  applyLanguage(window.document, language);
+  banner.setStrings(text);
+  root.style.setProperty('--main', mainColor(settings.main_color));
 
   let startButton: HTMLElement | null = null;
   const context: RenderContext = {
@@ -113,7 +153,7 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
         chat.addBotMessages(replies, message.id);
       },
       rejected: (message) => chat.setDeliveryState(message.id, 'failed'),
-      reconnecting: onReconnecting,
+      reconnecting: banner.setReconnecting,
     },
   });
 
@@ -142,18 +182,22 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
     speech: speechFor(settings, window),
   });
   composer.hidden = menu?.composer_input_disabled === true;
-  root.replaceChildren(header, banner, chat.element, ...(menuPanel ? [menuPanel.element] : []), composer);
+  root.replaceChildren(
+    header,
+    banner.element,
+    chat.element,
+    ...(menuPanel ? [menuPanel.element] : []),
+    composer,
+  );
   root.classList.add('ready');
 
   chat.addBotText(settings.welcome_msg);
   for (const turn of history) renderTurn(chat, turn);
   const waiting = outbox.waiting();
   for (const message of waiting) chat.addUserMessage(message.id, message.event, 'pending');
-  if (history.length === 0 && waiting.length === 0 && settings.start_button.status === 1) {
-    const { label, payload } = settings.start_button;
-    startButton = el('button', { type: 'button', class: 'start-button' }, [label]);
-    startButton.addEventListener('click', () => context.sendPostback(payload, label));
-    chat.addControl(startButton);
+  if (history.length === 0 && waiting.length === 0) {
+    startButton = startButtonFor(settings, context);
+    if (startButton) chat.addControl(startButton);
   }
   void outbox.flush();
 }
