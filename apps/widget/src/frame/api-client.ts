@@ -36,11 +36,13 @@ export interface ApiClient {
   validateSender(senderId: number): Promise<boolean>;
 }
 
+export type FetchFunction = (url: string, init?: RequestInit) => Promise<Response>;
+
 export interface ApiClientOptions {
   /** the messenger's own directory, e.g. https://bots.example.com/widget/ (the API is under api/) */
   widgetBase: string;
   bot: string;
-  fetch?: typeof fetch;
+  fetch?: FetchFunction;
 }
 
 async function readFailure(answer: Response): Promise<string> {
@@ -55,7 +57,7 @@ async function readFailure(answer: Response): Promise<string> {
 
 /** The calls of the web messenger API (/widget/api/{bot}/…) and /api/validate-sender, on the Hiwar origin. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const fetchFn: FetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
   const botBase = new URL(`api/${encodeURIComponent(options.bot)}/`, options.widgetBase);
   const serverBase = new URL('../', options.widgetBase);
 

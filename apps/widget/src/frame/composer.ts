@@ -34,6 +34,12 @@ function speechButton(options: ComposerOptions, input: HTMLTextAreaElement): HTM
   return button;
 }
 
+/** A box as tall as its lines, up to the CSS max-height (then it scrolls). */
+function growToFit(input: HTMLTextAreaElement): void {
+  input.style.height = 'auto';
+  if (input.value !== '') input.style.height = `${input.scrollHeight + 2}px`;
+}
+
 /** The text box with Send (Enter sends, Shift+Enter breaks the line) and, when voice is on, the mic. */
 export function createComposer(options: ComposerOptions): HTMLFormElement {
   const { strings } = options;
@@ -54,6 +60,7 @@ export function createComposer(options: ComposerOptions): HTMLFormElement {
     if (text === '') return;
     input.value = '';
     input.removeAttribute('dir');
+    growToFit(input);
     options.onSend(text);
   };
   form.addEventListener('submit', (event) => {
@@ -64,6 +71,7 @@ export function createComposer(options: ComposerOptions): HTMLFormElement {
   input.addEventListener('input', () => {
     if (input.value === '') input.removeAttribute('dir');
     else input.dir = 'auto';
+    growToFit(input);
   });
   input.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {

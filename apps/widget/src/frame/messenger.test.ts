@@ -243,6 +243,16 @@ describe('the messenger', () => {
     expect(localStorage.getItem('hiwar_outbox_bot1_4242')).toBeNull();
   });
 
+  it('sends messages left waiting by an earlier visit', async () => {
+    const waiting = [{ id: 'old-1', event: { type: 'text', text: 'typed before the reload' } }];
+    localStorage.setItem('hiwar_outbox_bot1_4242', JSON.stringify(waiting));
+    const { api, sent } = fakeApi();
+    const root = await start(api);
+    await vi.waitFor(() => expect(sent.map((item) => item.event)).toEqual([waiting[0]?.event]));
+    expect(textsOf(root, '.user-bubble')).toEqual(['typed before the reload']);
+    expect(root.querySelector('.start-button')).toBeNull();
+  });
+
   it('marks a message the server refuses as not sent and goes on', async () => {
     const { api } = fakeApi({
       send: async () => {
