@@ -6,6 +6,7 @@ import {
   type EmbedSettings,
   frameUrl,
   LAUNCHER_SIZE,
+  type Placement,
   placeMessenger,
   settingsUrl,
 } from './embed-layout.ts';
@@ -75,14 +76,9 @@ function icon(path: string): SVGSVGElement {
   return svg;
 }
 
-function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings): void {
-  const locale = script.dataset.locale;
-  const placement = placeMessenger(settings, locale, { width: innerWidth, height: innerHeight });
-  const text = strings[placement.language];
-  const host = document.createElement('div');
-  host.setAttribute('data-hiwar-bot', bot);
-  const shadow = host.attachShadow({ mode: 'open' });
+const ON_TOP = '2147483000';
 
+function createLauncher(placement: Placement, color: string): HTMLButtonElement {
   const launcher = document.createElement('button');
   launcher.type = 'button';
   Object.assign(launcher.style, {
@@ -93,18 +89,21 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
     height: `${LAUNCHER_SIZE}px`,
     border: '0',
     borderRadius: '50%',
-    background: settings.main_color,
+    background: color,
     boxShadow: '0 4px 14px rgba(0,0,0,.25)',
     cursor: 'pointer',
     display: 'flex',
     alignItems: 'center',
     justifyContent: 'center',
     padding: '0',
-    zIndex: '2147483000',
+    zIndex: ON_TOP,
   });
+  return launcher;
+}
 
+function createFrame(placement: Placement, title: string): HTMLIFrameElement {
   const frame = document.createElement('iframe');
-  frame.title = text.chat;
+  frame.title = title;
   frame.allow = 'microphone';
   Object.assign(frame.style, {
     position: 'fixed',
@@ -112,17 +111,35 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
     [placement.side]: `${EDGE_GAP}px`,
     width: `${placement.width}px`,
     height: `${placement.height}px`,
+    maxWidth: 'none',
     border: '0',
     borderRadius: '14px',
     boxShadow: '0 8px 32px rgba(0,0,0,.25)',
     background: '#fff',
     display: 'none',
-    zIndex: '2147483000',
+    zIndex: ON_TOP,
   });
+  return frame;
+}
+
+/** A page may paste the snippet twice (or load it from two templates): one launcher per bot. */
+function isMounted(bot: string): boolean {
+  return document.querySelector(`[data-hiwar-bot="${CSS.escape(bot)}"]`) !== null;
+}
+
+function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings): void {
+  if (isMounted(bot)) return;
+  const locale = script.dataset.locale;
+  const place = () => placeMessenger(settings, locale, { width: innerWidth, height: innerHeight });
+  const placement = place();
+  const text = strings[placement.language];
+  const launcher = createLauncher(placement, settings.main_color);
+  const frame = createFrame(placement, text.chat);
 
   let isOpen = false;
   function setOpen(open: boolean): void {
     isOpen = open;
+    // the frame loads on first open, so a page with the launcher alone costs the visitor 2 KB
     if (open && !frame.src) frame.src = frameUrl(script.src, bot, locale, pageSenderStore.read(bot));
     frame.style.display = open ? 'block' : 'none';
     launcher.replaceChildren(icon(open ? CLOSE_ICON : CHAT_ICON));
@@ -131,6 +148,10 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
   }
 
   launcher.addEventListener('click', () => setOpen(!isOpen));
+  window.addEventListener('resize', () => {
+    const { width, height } = place();
+    Object.assign(frame.style, { width: `${width}px`, height: `${height}px` });
+  });
   window.addEventListener('message', (event) => {
     if (event.source !== frame.contentWindow) return;
     const message = parseFrameMessage(event.data);
@@ -138,13 +159,15 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
     if (message?.type === SENDER_MESSAGE) pageSenderStore.write(bot, message.id);
   });
   setOpen(false);
-  shadow.append(frame, launcher);
+  const host = document.createElement('div');
+  host.setAttribute('data-hiwar-bot', bot);
+  host.attachShadow({ mode: 'open' }).append(frame, launcher);
   document.body.appendChild(host);
 }
 
 const script = findScript();
 const bot = script?.dataset.bot;
-if (script && bot && !document.querySelector(`[data-hiwar-bot="${CSS.escape(bot)}"]`)) {
+if (script && bot && !isMounted(bot)) {
   void fetchSettings(script.src, bot).then((settings) => {
     const start = () => mount(script, bot, settings);
     if (document.body) start();
