@@ -11,6 +11,7 @@ import {
 } from './conversation-testing.ts';
 import { idleBank } from './sender-bank.ts';
 import { listTurns } from './turn-repository.ts';
+import { TurnWriter } from './turn-writer.ts';
 
 describe.each(await testDatabaseKinds())('turn storage and concurrency on $label', (kind) => {
   let server: ConversationServer;
@@ -73,5 +74,32 @@ describe.each(await testDatabaseKinds())('turn storage and concurrency on $label
     expect(await saveBank(db, key, 1, { ...idleBank(), msg: 'first' }, now)).toBe(true);
     expect(await saveBank(db, key, 1, { ...idleBank(), msg: 'second' }, now)).toBe(false);
     expect(await loadBank(db, key)).toMatchObject({ version: 2, bank: { msg: 'first' } });
+  });
+
+  it('commits a batch of turns together, a stale one writing nothing', async () => {
+    const db = server.database.db;
+    const writer = new TurnWriter(db);
+    const sender = (senderId: string) => ({ userId: bot.userId, platform: 'web', senderId });
+    const now = new Date().toISOString();
+    const write = (senderId: string, readVersion: number) =>
+      writer.write({
+        sender: sender(senderId),
+        readVersion,
+        bank: { ...idleBank(), msg: senderId },
+        preferences: [],
+        turn: {
+          event: { type: 'text', text: senderId },
+          commandId: null,
+          score: null,
+          replies: [],
+          trace: [],
+          createdAt: now,
+        },
+      });
+    const [fresh, stale] = await Promise.all([write('batch-a', 0), write('batch-b', 7)]);
+    expect(fresh).toEqual(expect.any(Number));
+    expect(stale).toBeNull();
+    expect(await listTurns(db, sender('batch-b'), { limit: 5 })).toEqual([]);
+    expect((await loadBank(db, sender('batch-a'))).bank.msg).toBe('batch-a');
   });
 });

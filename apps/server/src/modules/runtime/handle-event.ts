@@ -3,12 +3,10 @@ import { detectLanguage, type Lang } from '@hiwar/nlu';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
 import { type LoadedBank, loadBank, registerSender, saveBank } from './bank-repository.ts';
-import { savePreferences } from './preference-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
 import { senderKeyText } from './sender-key.ts';
 import { KeyedQueue } from './sender-queue.ts';
 import { runPipeline } from './steps.ts';
-import { insertTurn } from './turn-repository.ts';
 import {
   type ResolvedDeps,
   type RuntimeDeps,
@@ -17,6 +15,7 @@ import {
   type StepTrace,
   type TurnState,
 } from './turn-state.ts';
+import { turnWriterOf } from './turn-writer.ts';
 
 export interface IncomingTurn {
   chatbot: StoredChatbot;
@@ -38,8 +37,6 @@ export interface HandledTurn {
 const MAX_ATTEMPTS = 5;
 const LETTER = /\p{L}/u;
 const queue = new KeyedQueue();
-
-class LostBankRace extends Error {}
 
 function languageOf(text: string, locale: string | undefined): Lang {
   const hint = locale?.slice(0, 2).toLowerCase();
@@ -73,30 +70,23 @@ export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: Send
   };
 }
 
-/** Stores the turn in one transaction; null when another writer changed the bank since it was read. */
-async function commitTurn(turn: TurnState, loaded: LoadedBank): Promise<number | null> {
-  const now = turn.deps.now().toISOString();
+/** Stores the turn (group-committed); null when another writer changed the bank since it was read. */
+function commitTurn(turn: TurnState, loaded: LoadedBank): Promise<number | null> {
   const isBankChanged = loaded.version === 0 || JSON.stringify(turn.bank) !== JSON.stringify(loaded.bank);
-  try {
-    return await turn.deps.db.transaction().execute(async (trx) => {
-      if (loaded.version === 0) await registerSender(trx, turn.sender);
-      if (isBankChanged && !(await saveBank(trx, turn.sender, loaded.version, turn.bank, now))) {
-        throw new LostBankRace();
-      }
-      await savePreferences(trx, turn.sender, turn.preferenceWrites, now);
-      return insertTurn(trx, turn.sender, {
-        event: turn.event,
-        commandId: turn.matched?.commandId ?? null,
-        score: turn.matched?.score ?? null,
-        replies: turn.replies,
-        trace: turn.trace,
-        createdAt: now,
-      });
-    });
-  } catch (error) {
-    if (error instanceof LostBankRace) return null;
-    throw error;
-  }
+  return turnWriterOf(turn.deps.db).write({
+    sender: turn.sender,
+    readVersion: loaded.version,
+    bank: isBankChanged ? turn.bank : null,
+    preferences: turn.preferenceWrites,
+    turn: {
+      event: turn.event,
+      commandId: turn.matched?.commandId ?? null,
+      score: turn.matched?.score ?? null,
+      replies: turn.replies,
+      trace: turn.trace,
+      createdAt: turn.deps.now().toISOString(),
+    },
+  });
 }
 
 async function handleWithRetries(deps: ResolvedDeps, input: IncomingTurn): Promise<HandledTurn> {

@@ -67,6 +67,8 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
         `${WIDGET_API_PREFIX}/:bot/messages`,
         {
           bodyLimit: WIDGET_BODY_LIMIT_BYTES,
+          // the busiest call: two info lines per message would cost more than the rest of the logging
+          logLevel: 'warn',
           schema: {
             tags,
             params: widgetBotParams,
