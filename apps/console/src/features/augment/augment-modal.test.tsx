@@ -91,7 +91,7 @@ describe('augments modal', () => {
     expect(within(dialog).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', true);
   });
 
-  it('adds the checked texts as examples and stays open without them; add and close closes', async () => {
+  it('adds the checked texts as examples, stays open without them, offers no stored text again; add and close closes', async () => {
     const server = examplesServer();
     renderTab();
     const dialog = await openAugments('I want a large pizza');
@@ -104,6 +104,11 @@ describe('augments modal', () => {
     expect(screen.getByRole('dialog')).toBeDefined();
     const list = screen.getByTestId('examples-list');
     expect(within(list).getByText('give me a large pizza')).toBeDefined();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(server.augmentCalls).toHaveLength(2));
+    await within(dialog).findByLabelText('I would like a big pizza');
+    expect(within(dialog).queryByLabelText('I need a large pizza')).toBeNull();
 
     check(dialog, 'I would like a big pizza');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add and close' }));

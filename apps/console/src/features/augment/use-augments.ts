@@ -1,10 +1,21 @@
+import type { ExampleRecord } from '@hiwar/contracts';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/form-errors.ts';
+import { examplesQueryKey } from '../examples/examples-api.ts';
 import { addAugmentedExamples, requestAugments } from './augment-api.ts';
 import type { AugmentCall } from './augment-form.ts';
+
+const comparable = (text: string) => text.trim().toLowerCase();
+
+/** The suggested texts without repeats and without those the command already has as examples. */
+function newSuggestions(queryClient: QueryClient, commandId: number, texts: readonly string[]): string[] {
+  const stored = queryClient.getQueryData<ExampleRecord[]>(examplesQueryKey(commandId)) ?? [];
+  const known = new Set(stored.map((example) => comparable(example.example_text)));
+  return [...new Set(texts)].filter((text) => !known.has(comparable(text)));
+}
 
 /** The suggestions of the Augments modal, which of them are checked, and adding the checked ones. */
 export function useAugments(target: { commandId: number; lang: string }) {
@@ -16,7 +27,7 @@ export function useAugments(target: { commandId: number; lang: string }) {
   const ask = useMutation({
     mutationFn: requestAugments,
     onSuccess: (texts) => {
-      setSuggestions([...new Set(texts)]);
+      setSuggestions(newSuggestions(queryClient, target.commandId, texts));
       setChecked([]);
     },
   });
