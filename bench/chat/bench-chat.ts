@@ -35,18 +35,27 @@ interface LoadFigures {
 
 interface Run {
   database: string;
+  /** messages/s offered; 0: saturation */
+  offered: number;
   figures: LoadFigures;
 }
 
-async function runLoad(server: ServerProcess, botToken: string, forSeconds: number): Promise<LoadFigures> {
+async function runLoad(
+  server: ServerProcess,
+  botToken: string,
+  forSeconds: number,
+  rate: number,
+): Promise<LoadFigures> {
+  const load = join(here, 'load.ts');
   const args = [
     '--import',
     'tsx',
-    join(here, 'load.ts'),
+    load,
     server.url,
     botToken,
     String(senders),
     String(forSeconds),
+    String(rate),
   ];
   const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: repoRoot, maxBuffer: 1 << 20 });
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadFigures;
