@@ -60,11 +60,17 @@ async function switchLanguage(page: Page, lang: 'en' | 'ar') {
   await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
 }
 
-/** A screenshot of the screen itself: from the top, without the toasts that happen to be showing. */
+/**
+ * A screenshot of the whole screen as one tall window shows it: without the toasts that happen to be showing, and
+ * with the fixed sidebar and the sticky bars where they belong rather than where the small window had them.
+ */
 async function snapScreen(page: Page, name: string) {
   const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none }' });
-  await page.evaluate(() => window.scrollTo(0, 0));
+  const viewport = page.viewportSize() ?? { width: 1280, height: 860 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
   await snap(page, name);
+  await page.setViewportSize(viewport);
   await hideToasts.evaluate((style) => style.parentNode?.removeChild(style));
 }
 
