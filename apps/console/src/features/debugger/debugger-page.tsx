@@ -1,5 +1,6 @@
 import { type DebugResult, debugQuery, nluMessages } from '@hiwar/contracts';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Input, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useId } from '@mantine/hooks';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +42,7 @@ export function DebuggerPage() {
   const input = useMessageHistory();
   const run = useDebugRun();
   const [error, setError] = useState<string | null>(null);
+  const inputId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,11 +67,15 @@ export function DebuggerPage() {
       </div>
       <Paper withBorder radius="md" p="md">
         <form onSubmit={submit} noValidate>
+          <Input.Label htmlFor={inputId}>{t('debugger.message')}</Input.Label>
+          <Input.Description id={`${inputId}-hint`} mb={6}>
+            {t('debugger.historyHint')}
+          </Input.Description>
           <Group align="flex-start" gap="sm" wrap="nowrap">
             <TextInput
               flex={1}
-              label={t('debugger.message')}
-              description={t('debugger.historyHint')}
+              id={inputId}
+              aria-describedby={`${inputId}-hint`}
               value={input.text}
               ref={followOwnDirection}
               error={error}
@@ -78,7 +84,7 @@ export function DebuggerPage() {
               onChange={(event) => input.type(event.currentTarget.value)}
               onKeyDown={input.onKeyDown}
             />
-            <Button type="submit" mt={46} loading={run.isPending} leftSection={<IconPlayerPlay size={16} />}>
+            <Button type="submit" loading={run.isPending} leftSection={<IconPlayerPlay size={16} />}>
               {t('debugger.run')}
             </Button>
           </Group>
