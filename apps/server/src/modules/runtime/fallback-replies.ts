@@ -1,9 +1,9 @@
 import { type BotMessage, defaultChatbotSettings } from '@hiwar/contracts';
-import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
+import type { RuntimeChatbot } from './turn-state.ts';
 
 const DEFAULT_FALLBACK_MSG = defaultChatbotSettings().chatbot_fallback_msg;
 
-function fallbackText(chatbot: StoredChatbot): string {
+function fallbackText(chatbot: RuntimeChatbot): string {
   const text = chatbot.chatbot_fallback_msg.trim();
   return text === '' ? DEFAULT_FALLBACK_MSG : chatbot.chatbot_fallback_msg;
 }
@@ -12,7 +12,7 @@ function fallbackText(chatbot: StoredChatbot): string {
  * The chatbot's fallback as messages: `text` its message, `options` that message with the options as quick
  * replies. A `cmd` fallback is run by the caller; this answers its message for when that command cannot run.
  */
-export function chatbotFallbackReplies(chatbot: StoredChatbot): BotMessage[] {
+export function chatbotFallbackReplies(chatbot: RuntimeChatbot): BotMessage[] {
   const text = fallbackText(chatbot);
   const options = chatbot.chatbot_fallback_options;
   if (chatbot.chatbot_fallback_type === 'options' && options.length > 0) {
@@ -24,7 +24,7 @@ export function chatbotFallbackReplies(chatbot: StoredChatbot): BotMessage[] {
 }
 
 /** A command that cannot answer (empty text, or a response type not executed yet): its own fallback first. */
-export function commandFallbackReplies(chatbot: StoredChatbot, commandFallbackMsg: string): BotMessage[] {
+export function commandFallbackReplies(chatbot: RuntimeChatbot, commandFallbackMsg: string): BotMessage[] {
   if (commandFallbackMsg.trim() !== '') return [{ type: 'text', text: commandFallbackMsg }];
   return [{ type: 'text', text: fallbackText(chatbot) }];
 }

@@ -1,7 +1,6 @@
 import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import { detectLanguage, type Lang } from '@hiwar/nlu';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
 import { type LoadedBank, loadBank, registerSender, saveBank } from './bank-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
 import { senderKeyText } from './sender-key.ts';
@@ -9,6 +8,7 @@ import { KeyedQueue } from './sender-queue.ts';
 import { runPipeline } from './steps.ts';
 import {
   type ResolvedDeps,
+  type RuntimeChatbot,
   type RuntimeDeps,
   resolveDeps,
   type SenderProfile,
@@ -18,7 +18,7 @@ import {
 import { turnWriterOf } from './turn-writer.ts';
 
 export interface IncomingTurn {
-  chatbot: StoredChatbot;
+  chatbot: RuntimeChatbot;
   /** the sender on its platform; the owner is the chatbot's */
   sender: Omit<SenderProfile, 'userId'>;
   event: IncomingEvent;

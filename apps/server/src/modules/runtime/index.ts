@@ -4,4 +4,4 @@ export { type PreviewResult, previewReplies } from './preview-replies.ts';
 export type { SenderBank } from './sender-bank.ts';
 export type { SenderKey } from './sender-key.ts';
 export { countTurns, listTurns, type StoredTurn } from './turn-repository.ts';
-export type { RuntimeDeps, SenderProfile, StepTrace } from './turn-state.ts';
+export type { RuntimeChatbot, RuntimeDeps, SenderProfile, StepTrace } from './turn-state.ts';

@@ -1,11 +1,10 @@
 import { type BotMessage, defaultChatbotSettings } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { findChatbotByOwner, settingsOfRow } from '../chatbot/chatbot-repository.ts';
-import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
 import { newTurnState } from './handle-event.ts';
 import { idleBank, type SenderBank } from './sender-bank.ts';
 import { runPipeline } from './steps.ts';
-import type { StepTrace } from './turn-state.ts';
+import type { RuntimeChatbot, StepTrace } from './turn-state.ts';
 
 export interface PreviewResult {
   replies: BotMessage[];
@@ -17,11 +16,10 @@ export interface PreviewResult {
 
 export const PREVIEW_PLATFORM = 'debug';
 
-/** The owner's chatbot as stored, without creating it (no secrets needed to answer). */
-async function chatbotForPreview(db: Database, userId: number): Promise<StoredChatbot> {
+/** The owner's chatbot as stored, without creating it. */
+async function chatbotForPreview(db: Database, userId: number): Promise<RuntimeChatbot> {
   const row = await findChatbotByOwner(db, userId);
-  if (!row) return { ...defaultChatbotSettings(), chatbot_id: 0, user_id: userId, user_token: '' };
-  return { ...settingsOfRow(row), chatbot_id: row.chatbot_id, user_id: userId, user_token: row.user_token };
+  return { ...(row ? settingsOfRow(row) : defaultChatbotSettings()), user_id: userId };
 }
 
 /**

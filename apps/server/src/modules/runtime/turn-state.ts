@@ -7,6 +7,17 @@ import type { PreferenceWrite } from './preference-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
 import type { SenderKey } from './sender-key.ts';
 
+/** The chatbot settings a conversation reads (no channel secrets: the runtime never needs them). */
+export type RuntimeChatbot = Pick<
+  StoredChatbot,
+  | 'user_id'
+  | 'chatbot_fallback_type'
+  | 'chatbot_fallback_msg'
+  | 'chatbot_fallback_options'
+  | 'chatbot_fallback_command_id'
+  | 'chatbot_parser'
+>;
+
 /** What the runtime needs from outside; `now` and `random` are injected so tests can move time and fix draws. */
 export interface RuntimeDeps {
   db: Database;
@@ -47,7 +58,7 @@ export interface StepTrace {
  * stores it afterwards, previewReplies never does). */
 export interface TurnState {
   deps: ResolvedDeps;
-  chatbot: StoredChatbot;
+  chatbot: RuntimeChatbot;
   sender: SenderProfile;
   event: IncomingEvent;
   /** the event as text: typed text, a plain postback payload, or `lat,lng` of a location */

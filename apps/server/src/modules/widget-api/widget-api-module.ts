@@ -45,8 +45,8 @@ function limitAddress(limiter: FixedWindowLimiter, request: FastifyRequest): voi
 export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule {
   return {
     name: 'widget-api',
-    routes(app, { db, secrets }) {
-      const context: WidgetContext = { db, secrets, runtime: options.runtime ?? {} };
+    routes(app, { db }) {
+      const context: WidgetContext = { db, runtime: options.runtime ?? {} };
       const senders = new FixedWindowLimiter(options.senderLimit ?? 60, WINDOW_MS);
       const addresses = new FixedWindowLimiter(options.addressLimit ?? 300, WINDOW_MS);
       mountOutsideApi(app);

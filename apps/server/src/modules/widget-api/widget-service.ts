@@ -1,33 +1,36 @@
 import {
   type IncomingEvent,
+  type SaveChatbotInput,
   WIDGET_HISTORY_LIMIT,
   type WidgetSettings,
   type WidgetTurn,
   widgetMessages,
 } from '@hiwar/contracts';
-import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findChatbotByPublicToken, type StoredChatbot } from '../chatbot/chatbot-service.ts';
+import { findChatbotByToken, settingsOfRow } from '../chatbot/chatbot-repository.ts';
 import { type HandledTurn, handleEvent, listTurns, type RuntimeDeps } from '../runtime/index.ts';
 
 /** The platform name of web-messenger senders in `senders`, turns and banks. */
 export const WIDGET_PLATFORM = 'web';
 
+/** The chatbot a widget names, as stored: channel secrets stay sealed, nothing here reads them. */
+export type WidgetChatbot = SaveChatbotInput & { user_id: number };
+
 export interface WidgetContext {
   db: Database;
-  secrets: SecretBox;
   runtime: Omit<RuntimeDeps, 'db'>;
 }
 
-export async function requireChatbot(context: WidgetContext, botToken: string): Promise<StoredChatbot> {
-  const chatbot = await findChatbotByPublicToken(context.db, botToken, context.secrets);
-  if (!chatbot) throw new AppError('not_found', widgetMessages.botNotFound);
-  return chatbot;
+/** The chatbot whose public token the widget sends (not a login token). */
+export async function requireChatbot(context: WidgetContext, botToken: string): Promise<WidgetChatbot> {
+  const row = botToken === '' ? undefined : await findChatbotByToken(context.db, botToken);
+  if (!row) throw new AppError('not_found', widgetMessages.botNotFound);
+  return { ...settingsOfRow(row), user_id: row.user_id };
 }
 
 /** What the messenger shows before the first message: looks, welcome, start button and menu. */
-export function widgetSettingsOf(chatbot: StoredChatbot): WidgetSettings {
+export function widgetSettingsOf(chatbot: WidgetChatbot): WidgetSettings {
   const messenger = chatbot.messenger_settings;
   return {
     chatbot_name: chatbot.chatbot_name,
@@ -55,7 +58,7 @@ export interface WidgetMessage {
 
 export function postWidgetMessage(
   context: WidgetContext,
-  chatbot: StoredChatbot,
+  chatbot: WidgetChatbot,
   message: WidgetMessage,
 ): Promise<HandledTurn> {
   return handleEvent(
@@ -71,7 +74,7 @@ export function postWidgetMessage(
 
 export async function widgetHistory(
   context: WidgetContext,
-  chatbot: StoredChatbot,
+  chatbot: WidgetChatbot,
   query: { senderId: number; before?: number | undefined },
 ): Promise<WidgetTurn[]> {
   const sender = { userId: chatbot.user_id, platform: WIDGET_PLATFORM, senderId: String(query.senderId) };
