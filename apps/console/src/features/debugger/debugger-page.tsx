@@ -42,6 +42,8 @@ export function DebuggerPage() {
   const input = useMessageHistory();
   const run = useDebugRun();
   const [error, setError] = useState<string | null>(null);
+  // the last answer stays on screen while the next message runs; a failure replaces it
+  const [result, setResult] = useState<DebugResult | null>(null);
   const inputId = useId();
 
   const submit = (event: FormEvent) => {
@@ -54,7 +56,7 @@ export function DebuggerPage() {
     }
     setError(null);
     input.remember(input.text);
-    run.mutate(parsed.data.message);
+    run.mutate(parsed.data.message, { onSuccess: setResult, onError: () => setResult(null) });
   };
 
   return (
@@ -93,7 +95,7 @@ export function DebuggerPage() {
       {run.isError && (
         <SampleCard sample={{ error: failureMessage(run.error, t, t('debugger.requestFailed')) }} />
       )}
-      {run.data && <ResultCards result={run.data} />}
+      {result && <ResultCards result={result} />}
     </Stack>
   );
 }
