@@ -34,7 +34,14 @@ export function FallbackOptionModal(props: FallbackOptionModalProps) {
       onClose={props.onClose}
       title={props.mode === 'new' ? t('chatbot.options.newTitle') : t('chatbot.options.editTitle')}
     >
-      <form onSubmit={form.onSubmit((values) => props.onSave(values))} noValidate>
+      {/* The modal renders inside the chatbot form: keep its submit from also submitting (saving) the chatbot. */}
+      <form
+        onSubmit={(event) => {
+          event.stopPropagation();
+          form.onSubmit((values) => props.onSave(values))(event);
+        }}
+        noValidate
+      >
         <Stack>
           <TextInput
             label={t('chatbot.options.label')}

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/form-errors.ts';
+import { commandsKey } from '../commands/commands-api.ts';
 import { confirmDelete } from './confirm-delete.tsx';
 import { deleteService, servicesKey } from './services-api.ts';
 
@@ -15,7 +16,12 @@ export function useDeleteService() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: deleteService,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: servicesKey }),
+    onSuccess: () => {
+      // The service's commands (and their breadcrumb names) are gone too: drop them rather than show stale data.
+      queryClient.removeQueries({ queryKey: commandsKey });
+      queryClient.removeQueries({ queryKey: ['crumb-name'] });
+      return queryClient.invalidateQueries({ queryKey: servicesKey });
+    },
     onError: (error) =>
       notifications.show({ color: 'red', message: failureMessage(error, t, t('messages.serverError')) }),
   });
