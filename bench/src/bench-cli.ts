@@ -23,6 +23,9 @@ function log(line: string): void {
 
 async function main(): Promise<void> {
   const only = process.env.HIWAR_BENCH_ONLY;
+  // A comma-separated list of engine names (hiwar-default, hiwar-embedding, nlpjs) to re-measure a few rows.
+  const engineNames = process.env.HIWAR_BENCH_ENGINES?.split(',');
+  const engines = ENGINES.filter((engine) => !engineNames || engineNames.includes(engine.name));
   const suites = [...massiveSuites(), ...clincSuites(), ...braunSuites()].filter(
     (suite) => !only || suite.name.includes(only),
   );
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0] ?? 0;
   const results: SuiteResult[] = [];
   for (const suite of suites) {
-    for (const engine of ENGINES) {
+    for (const engine of engines) {
       const runs = await runSuite(suite, engine);
       results.push({ suite: suite.name, engine: engine.name, runs });
       const accuracy = runs.reduce((sum, run) => sum + run.accuracy, 0) / runs.length;

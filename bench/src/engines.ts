@@ -5,8 +5,16 @@ import { OUT_OF_SCOPE, type Utterance } from './data.ts';
 export interface TrainedEngine {
   classify(text: string): Promise<string> | string;
   modelBytes: number;
-  /** Hiwar only: the best command, the out-of-scope confidence and the model's threshold, for trade-off curves. */
-  inspect?(text: string): { command: string; confidence: number; threshold: number };
+  /** Hiwar only: what the out-of-scope decision reads, for trade-off curves. */
+  inspect?(text: string): Inspection;
+}
+
+/** The best command and its score, the out-of-scope confidence and the model's threshold on it. */
+export interface Inspection {
+  command: string;
+  score: number;
+  confidence: number;
+  threshold: number;
 }
 
 export interface EngineSpec {
@@ -31,6 +39,7 @@ export function hiwarEngine(parser: 'default' | 'embedding', seed: number): Engi
           const prediction = predict(model, text);
           return {
             command: prediction.ranking[0]?.command ?? OUT_OF_SCOPE,
+            score: prediction.ranking[0]?.score ?? 0,
             confidence: prediction.confidence,
             threshold: prediction.threshold,
           };

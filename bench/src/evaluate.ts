@@ -1,14 +1,16 @@
 import { performance } from 'node:perf_hooks';
-import type { Lang } from '@hiwar/nlu';
+import { type Lang, SCORE_FLOOR } from '@hiwar/nlu';
 import { OUT_OF_SCOPE, type Utterance } from './data.ts';
 import type { EngineSpec, TrainedEngine } from './engines.ts';
 import { percentile, type Scores, score } from './metrics.ts';
 
-/** In-scope accuracy and out-of-scope recall had the threshold been `threshold`. */
+/** In-scope accuracy and out-of-scope recall had the threshold been `threshold` and the score floor `floor`. */
 export interface OperatingPoint {
   threshold: number;
+  floor: number;
   in_scope_accuracy: number;
   oos_recall: number;
+  /** The model's own threshold and floor. */
   isCalibrated: boolean;
 }
 
@@ -32,22 +34,35 @@ function round(value: number, digits = 4): number {
   return Math.round(value * scale) / scale;
 }
 
-const SWEEP = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4];
+const THRESHOLDS = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4];
+const FLOORS = [0, 0.1, 0.2, 0.25, 0.3, 0.4];
 
+/**
+ * Two sweeps through the model's operating point: the similarity threshold at the model's score floor, then
+ * the floor at the model's threshold.
+ */
 function tradeoffCurve(test: Utterance[], inspect: NonNullable<TrainedEngine['inspect']>): OperatingPoint[] {
-  const inspected = test.map((row) => ({ gold: row.intent, ...inspect(row.text) }));
-  const calibrated = inspected[0]?.threshold ?? 0;
-  const thresholds = [...new Set([...SWEEP, round(calibrated, 3)])].sort((a, b) => a - b);
-  return thresholds.map((threshold) => {
-    const predicted = inspected.map((item) => (item.confidence < threshold ? OUT_OF_SCOPE : item.command));
+  const inspected = test.map((row) => inspect(row.text));
+  const calibrated = round(inspected[0]?.threshold ?? 0, 3);
+  const pointAt = (threshold: number, floor: number): OperatingPoint => {
+    const predicted = inspected.map((item) =>
+      item.confidence < threshold || item.score < floor ? OUT_OF_SCOPE : item.command,
+    );
     const scores = score(test, predicted);
     return {
       threshold,
+      floor,
       in_scope_accuracy: round(scores.in_scope_accuracy),
       oos_recall: round(scores.oos_recall ?? 0),
-      isCalibrated: threshold === round(calibrated, 3),
+      isCalibrated: threshold === calibrated && floor === SCORE_FLOOR,
     };
-  });
+  };
+  const thresholds = [...new Set([...THRESHOLDS, calibrated])].sort((a, b) => a - b);
+  const floors = [...new Set([...FLOORS, SCORE_FLOOR])].sort((a, b) => a - b);
+  return [
+    ...thresholds.map((threshold) => pointAt(threshold, SCORE_FLOOR)),
+    ...floors.map((floor) => pointAt(calibrated, floor)),
+  ];
 }
 
 /** Trains `engine` on `train` and classifies `test`; out-of-scope rejection is on when the test set has "oos". */

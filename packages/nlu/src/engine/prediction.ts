@@ -1,3 +1,4 @@
+import { SCORE_FLOOR } from './calibration.ts';
 import type { ExampleCandidates } from './similarity.ts';
 import type { CommandScore, ExampleScore, Prediction, TrainingExample } from './types.ts';
 
@@ -53,7 +54,7 @@ export function assemblePrediction(
     examples: similar,
     cosine: similar[0]?.score ?? 0,
     confidence: clampUnit(scores.confidence),
-    isOutOfScope: best === undefined || scores.confidence < threshold,
+    isOutOfScope: best === undefined || scores.confidence < threshold || best.score < SCORE_FLOOR,
     threshold,
   };
 }

@@ -36,7 +36,7 @@ export interface Prediction {
   cosine: number;
   /** How close the message is to the nearest command's examples (its best centroid cosine). */
   confidence: number;
-  /** `confidence < threshold`, or the bot has no commands. */
+  /** `confidence < threshold`, the best command scores below the floor (calibration.ts), or no commands. */
   isOutOfScope: boolean;
   /** The confidence below which a message is out of scope (the debugger's cosine_threshold). */
   threshold: number;

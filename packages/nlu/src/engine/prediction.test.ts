@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { SCORE_FLOOR } from './calibration.ts';
+import { assemblePrediction, type ParserScores } from './prediction.ts';
+
+function scoresOf(commandScores: number[], confidence: number): ParserScores {
+  return {
+    commands: commandScores.map((_, index) => `c${index}`),
+    commandScores: Float32Array.from(commandScores),
+    confidence,
+    similarExamples: { examples: [], scores: [] },
+  };
+}
+
+describe('the out-of-scope decision', () => {
+  it('rejects a message below the similarity threshold', () => {
+    expect(assemblePrediction(scoresOf([0.9, 0.1], 0.1), [], 0.2).isOutOfScope).toBe(true);
+  });
+
+  it('rejects a similar message whose best command scores below the floor', () => {
+    const doubtful = scoresOf([SCORE_FLOOR - 0.01, SCORE_FLOOR - 0.02, 0.1], 0.5);
+    expect(assemblePrediction(doubtful, [], 0.2).isOutOfScope).toBe(true);
+  });
+
+  it('accepts a similar message whose best command clears the floor', () => {
+    const prediction = assemblePrediction(scoresOf([SCORE_FLOOR + 0.01, 0.1], 0.5), [], 0.2);
+    expect(prediction.isOutOfScope).toBe(false);
+    expect(prediction.ranking[0]?.command).toBe('c0');
+  });
+});
