@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { defaultChatbotSettings } from '@hiwar/contracts';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,6 @@ import {
   startHostSite,
 } from '../../apps/widget/test-support/embedding-site.ts';
 import { launchBrowser, snap } from '../support/browser.ts';
-import { repoRoot } from '../support/paths.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /** An owner's bot built through the public API, as the console would. */
@@ -185,11 +183,6 @@ describe('the web messenger embedded in another site', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@hiwar/widget'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('the widget build failed');
     server = await startServer();
     host = await startHostSite();
     host.embedCode = (await buildBot(server, host.url)).embedCode;
