@@ -63,6 +63,7 @@ describe('accounts, language and the console frame', () => {
   it('logs out, sends a protected route to login with the redirect, and returns there after sign-in', async () => {
     await page.goto('/#/user/logout');
     await page.waitForURL(/#\/user\/login/);
+    await page.getByLabel('البريد الإلكتروني').waitFor();
     await snap(page, 'login-ar');
 
     await page.getByTestId('language-menu').click();
@@ -74,6 +75,7 @@ describe('accounts, language and the console frame', () => {
     await page.waitForURL(/#\/user\/login\?redirect=/);
     expect(decodeURIComponent(page.url())).toContain('redirect=/dashboard');
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('ltr');
+    await page.getByLabel('Email').waitFor();
     await snap(page, 'login-en');
 
     await page.getByLabel('Email').fill(owner.email);
