@@ -9,7 +9,7 @@ import {
   quantizeRows,
 } from './encode.ts';
 import { contentHash } from './hash.ts';
-import { type LinearModel, predictLinear, trainLinear } from './linear.ts';
+import { gatherRows, type LinearModel, predictLinear, rowLookup, trainLinear } from './linear.ts';
 import type { SparseVector } from './sparse.ts';
 import type { ParserKind } from './types.ts';
 
@@ -98,7 +98,10 @@ export function trainClassifier(
   return { hash: contentHash(JSON.stringify({ commands, members })), commands, members };
 }
 
-function decodeMember(member: SerializedMember, classCount: number): Classify {
+/** One member's probabilities for a query already gathered into its rows. */
+type ClassifyRows = (rows: Int32Array, values: Float32Array) => Float32Array;
+
+function decodeMember(member: SerializedMember, classCount: number): ClassifyRows {
   const features = decodeInts(member.features);
   const weights = dequantizeRows(member.weights);
   const bias = decodeFloats(member.bias);
@@ -106,21 +109,37 @@ function decodeMember(member: SerializedMember, classCount: number): Classify {
     const output = decodeFloats(member.output);
     const dimension = member.weights.width;
     const model = { classCount, dimension, features, embeddings: weights, output, bias };
-    return (query) => predictEmbedding(model, query);
+    return (rows, values) => predictEmbedding(model, rows, values);
   }
   const model = { classCount, features, weights, bias };
-  return (query) => predictLinear(model, query);
+  return (rows, values) => predictLinear(model, rows, values);
 }
 
-/** The classifier's probabilities: the mean of its members'. */
+/**
+ * The classifier's probabilities: the mean of its members'. The members were trained on the same vectors,
+ * so they share one feature list: a query is mapped to rows once, through a dense lookup table rather than
+ * a search per feature.
+ */
 export function decodeClassifier(serialized: SerializedClassifier): Classify {
-  const members = serialized.members.map((member) => decodeMember(member, serialized.commands.length));
+  const classCount = serialized.commands.length;
+  const members = serialized.members.map((member) => decodeMember(member, classCount));
+  const rowOf = rowLookup(decodeInts(serialized.members[0]?.features ?? ''));
+  let rows = new Int32Array(64);
+  let values = new Float32Array(64);
   return (query) => {
-    const total = new Float32Array(serialized.commands.length);
+    if (rows.length < query.indices.length) {
+      rows = new Int32Array(query.indices.length);
+      values = new Float32Array(query.indices.length);
+    }
+    const count = gatherRows(rowOf, query, rows, values);
+    const known = rows.subarray(0, count);
+    const knownValues = values.subarray(0, count);
+    const total = new Float32Array(classCount);
     for (const member of members) {
-      member(query).forEach((probability, command) => {
-        total[command] = (total[command] ?? 0) + probability / members.length;
-      });
+      const probabilities = member(known, knownValues);
+      for (let command = 0; command < classCount; command++) {
+        total[command]! += probabilities[command]! / members.length;
+      }
     }
     return total;
   };

@@ -1,4 +1,4 @@
-import { compactVectors, findRow, softmaxInPlace } from './linear.ts';
+import { compactVectors, softmaxInPlace } from './linear.ts';
 import { seededRandom, shuffleInPlace } from './random.ts';
 import type { SparseVector } from './sparse.ts';
 
@@ -129,18 +129,13 @@ export function trainEmbedding(
   return model;
 }
 
-/** Class probabilities for a query vector. */
-export function predictEmbedding(model: EmbeddingClassifier, query: SparseVector): Float32Array {
-  const rows: number[] = [];
-  const values: number[] = [];
-  query.indices.forEach((feature, position) => {
-    const row = findRow(model.features, feature);
-    if (row >= 0) {
-      rows.push(row);
-      values.push(query.values[position] ?? 0);
-    }
-  });
+/** Class probabilities for a query given as rows of the model (see `gatherRows`) and their values. */
+export function predictEmbedding(
+  model: EmbeddingClassifier,
+  rows: Int32Array,
+  values: Float32Array,
+): Float32Array {
   const hidden = new Float32Array(model.dimension);
-  embed(model, Int32Array.from(rows), Float32Array.from(values), hidden);
+  embed(model, rows, values, hidden);
   return softmaxInPlace(outputLogits(model, hidden, new Float32Array(model.classCount)));
 }

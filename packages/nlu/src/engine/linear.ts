@@ -123,31 +123,33 @@ export function trainLinear(
   return model;
 }
 
-export function findRow(features: Int32Array, feature: number): number {
-  let low = 0;
-  let high = features.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const value = features[middle] ?? 0;
-    if (value === feature) return middle;
-    if (value < feature) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
+/** Class probabilities for a query given as rows of the model (see `gatherRows`) and their values. */
+export function predictLinear(model: LinearModel, rows: Int32Array, values: Float32Array): Float32Array {
+  return softmaxInPlace(logitsInto(model, rows, values, new Float32Array(model.classCount)));
 }
 
-/** Class probabilities for a query vector. */
-export function predictLinear(model: LinearModel, query: SparseVector): Float32Array {
-  const rows: number[] = [];
-  const values: number[] = [];
-  query.indices.forEach((feature, position) => {
-    const row = findRow(model.features, feature);
-    if (row >= 0) {
-      rows.push(row);
-      values.push(query.values[position] ?? 0);
-    }
+/** `rowOf[feature]` is the feature's row in a model trained on `features` (sorted), −1 when it has none. */
+export function rowLookup(features: Int32Array): Int32Array {
+  const rowOf = new Int32Array((features[features.length - 1] ?? -1) + 1).fill(-1);
+  features.forEach((feature, row) => {
+    rowOf[feature] = row;
   });
-  return softmaxInPlace(
-    logitsInto(model, Int32Array.from(rows), Float32Array.from(values), new Float32Array(model.classCount)),
-  );
+  return rowOf;
+}
+
+/** Writes the query's known features as rows and values into the buffers; answers how many there are. */
+export function gatherRows(
+  rowOf: Int32Array,
+  query: SparseVector,
+  rows: Int32Array,
+  values: Float32Array,
+): number {
+  let count = 0;
+  for (let position = 0; position < query.indices.length; position++) {
+    const row = rowOf[query.indices[position]!] ?? -1;
+    if (row < 0) continue;
+    rows[count] = row;
+    values[count++] = query.values[position]!;
+  }
+  return count;
 }

@@ -66,10 +66,18 @@ export function buildRuntime(model: Model, previous?: { model: Model; runtime: R
   return { rawVectors, space, classify, classifierToSpace: mapClassifierClasses(model, space) };
 }
 
+/** Positions of the `count` best scores, best first (ties keep the lower position first). */
 function bestCommands(scores: Float32Array, count: number): number[] {
-  return Array.from(scores.keys())
-    .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0))
-    .slice(0, count);
+  const best: number[] = [];
+  for (let command = 0; command < scores.length; command++) {
+    const score = scores[command]!;
+    if (best.length === count && score <= scores[best[count - 1]!]!) continue;
+    let slot = best.length;
+    while (slot > 0 && scores[best[slot - 1]!]! < score) slot--;
+    best.splice(slot, 0, command);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 /** Softmax over centroid similarities: how much probability commands unknown to the classifier take. */
