@@ -38,6 +38,8 @@ export const widgetSettings = z.object({
     payload: z.string(),
   }),
   persistent_menus: z.array(persistentMenu),
+  /** speech input: the messenger shows a mic when status is 1 and the browser has speech recognition */
+  voice: z.object({ status: z.union([z.literal(0), z.literal(1)]), lang: z.string() }),
 });
 export type WidgetSettings = z.infer<typeof widgetSettings>;
 

@@ -7,13 +7,7 @@ import type {
   WidgetTurn,
 } from '@hiwar/contracts';
 
-/** The voice settings the messenger reads when the server sends them (speech input; see README). */
-export interface VoiceSettings {
-  status: 0 | 1;
-  lang: string;
-}
-
-export type MessengerSettings = WidgetSettings & { voice?: VoiceSettings };
+export type MessengerSettings = WidgetSettings;
 
 /** A failed call. Network failures, 5xx and 429 are worth retrying; any other answer is final. */
 export class ApiError extends Error {

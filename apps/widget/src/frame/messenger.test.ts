@@ -49,6 +49,7 @@ const settings: MessengerSettings = {
       ],
     },
   ],
+  voice: { status: 0, lang: 'ar-EG' },
 };
 
 type Sent = { senderId: number; event: IncomingEvent; locale: string };

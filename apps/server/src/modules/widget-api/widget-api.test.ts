@@ -63,6 +63,8 @@ describe.each(await testDatabaseKinds())('web messenger API on $label', (kind) =
       main_color: '#112233',
       start_button: { status: 0 },
     });
+    // the speech switch and language only, never the speech credentials
+    expect(answer.json.data.voice).toEqual({ status: 0, lang: expect.stringMatching(/^(ar-EG|en-US)$/) });
     expect(answer.text).not.toContain('tg-secret');
     expect(answer.text).not.toContain('tg-verify');
   });

@@ -47,6 +47,8 @@ export function widgetSettingsOf(chatbot: WidgetChatbot): WidgetSettings {
       payload: chatbot.chatbot_start_button_postback,
     },
     persistent_menus: chatbot.chatbot_persistent_menus,
+    // never the credentials: the browser's own speech recognition needs only the switch and the language
+    voice: { status: messenger.voice.status ? 1 : 0, lang: messenger.voice.lang },
   };
 }
 
