@@ -11,12 +11,7 @@ export function createClient(baseUrl: string, maxSockets = 256) {
   const base = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   return {
-    call(
-      method: string,
-      path: string,
-      body?: unknown,
-      token?: string,
-    ): Promise<{ status: number; json: any }> {
+    call(method: string, path: string, body?: unknown, token?: string): Promise<CallAnswer> {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const headers: Record<string, string> = {};
       if (payload !== undefined) {

@@ -1,7 +1,7 @@
 import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import { detectLanguage, type Lang } from '@hiwar/nlu';
 import { AppError } from '../../platform/http/app-error.ts';
-import { type LoadedBank, loadBank, registerSender, saveBank } from './bank-repository.ts';
+import { type LoadedBank, loadBank } from './bank-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
 import { senderKeyText } from './sender-key.ts';
 import { KeyedQueue } from './sender-queue.ts';

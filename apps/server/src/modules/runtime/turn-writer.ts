@@ -68,7 +68,7 @@ export class TurnWriter {
           for (const pending of batch) ids.push(await writeTurn(trx, pending.write));
           return ids;
         });
-        batch.forEach((pending, index) => pending.resolve(turnIds[index] ?? null));
+        for (const [index, pending] of batch.entries()) pending.resolve(turnIds[index] ?? null);
       } catch (error) {
         for (const pending of batch) pending.reject(error);
       }
