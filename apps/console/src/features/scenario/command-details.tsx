@@ -1,20 +1,23 @@
-import { Anchor, Badge, Group, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCommandExamples, useCommandVariables } from '../commands/commands-api.ts';
 import { NoDataRow } from '../services/no-data-row.tsx';
+import { PageBar } from '../services/page-bar.tsx';
+import { useVariablesPage } from '../variables/variables-api.ts';
 
-interface CommandDetailsProps {
+interface CommandVariablesProps {
   serviceId: number;
   commandId: number;
 }
 
-/** The command's variables, each linking to its form; the link above adds one. */
-export function CommandVariablesTable({ serviceId, commandId }: CommandDetailsProps) {
+/** The command's variables (name, type, status), each linking to its form; New variable opens .../variables/0. */
+export function CommandVariablesTable({ serviceId, commandId }: CommandVariablesProps) {
   const { t } = useTranslation();
-  const variables = useCommandVariables(commandId);
+  const [page, setPage] = useState(1);
+  const variables = useVariablesPage(commandId, page, '');
   const variablesPath = `/services/${serviceId}/commands/${commandId}/variables`;
-  const list = variables.data ?? [];
+  const list = variables.data?.data ?? [];
   return (
     <section aria-label={t('scenario.variables')}>
       <Group justify="space-between" mb={4}>
@@ -22,12 +25,19 @@ export function CommandVariablesTable({ serviceId, commandId }: CommandDetailsPr
           {t('scenario.variables')}
         </Title>
         <Anchor component={Link} to={`${variablesPath}/0`} size="sm">
-          {t('scenario.addVariable')}
+          {t('variables.new')}
         </Anchor>
       </Group>
       <Table verticalSpacing={6} data-testid="scenario-variables-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('variables.columns.name')}</Table.Th>
+            <Table.Th>{t('scenario.variableType')}</Table.Th>
+            <Table.Th w={90}>{t('variables.columns.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>
-          {list.length === 0 && <NoDataRow columns={1} />}
+          {list.length === 0 && <NoDataRow columns={3} />}
           {list.map((variable) => (
             <Table.Tr key={variable.var_id}>
               <Table.Td>
@@ -35,48 +45,22 @@ export function CommandVariablesTable({ serviceId, commandId }: CommandDetailsPr
                   {variable.var_name}
                 </Anchor>
               </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </section>
-  );
-}
-
-/** The command's training examples, read-only; the examples tab edits them. */
-export function CommandExamplesTable({ serviceId, commandId }: CommandDetailsProps) {
-  const { t } = useTranslation();
-  const examples = useCommandExamples(commandId);
-  const list = examples.data ?? [];
-  return (
-    <section aria-label={t('scenario.examples')}>
-      <Group justify="space-between" mb={4}>
-        <Title order={4} fz="sm">
-          {t('scenario.examples')}
-        </Title>
-        <Anchor component={Link} to={`/services/${serviceId}/commands/${commandId}/examples`} size="sm">
-          {t('scenario.editExamples')}
-        </Anchor>
-      </Group>
-      <Table verticalSpacing={6} data-testid="scenario-examples-table">
-        <Table.Tbody>
-          {list.length === 0 && <NoDataRow columns={2} />}
-          {list.map((example) => (
-            <Table.Tr key={example._id}>
+              <Table.Td fz="sm">{t(`variables.types.${variable.var_type}`, variable.var_type)}</Table.Td>
               <Table.Td>
-                <Text size="sm" dir="auto">
-                  {example.example_text}
-                </Text>
-              </Table.Td>
-              <Table.Td w={50}>
-                <Badge size="xs" variant="light" color="gray">
-                  {example.example_lang}
+                <Badge size="sm" variant="light" color={variable.var_status === 1 ? 'green' : 'gray'}>
+                  {variable.var_status === 1 ? t('scenario.active') : t('scenario.inactive')}
                 </Badge>
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      <PageBar
+        page={page}
+        pageCount={variables.data?.pages_count ?? 1}
+        onChange={setPage}
+        testId="scenario-variable-pages"
+      />
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { saveCommandRequest } from '@hiwar/contracts';
-import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { commandLangs, saveCommandRequest } from '@hiwar/contracts';
+import { Button, Card, Divider, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,32 +12,22 @@ import { type AboutValues, aboutValuesOf } from '../commands/about-values.ts';
 import { commandsKey, saveCommand, useCommand } from '../commands/commands-api.ts';
 import { localizeFeatureMessage, localizeFormErrors } from '../services/feature-messages.ts';
 import { servicesKey } from '../services/services-api.ts';
-import { CommandExamplesTable, CommandVariablesTable } from './command-details.tsx';
+import { CommandVariablesTable } from './command-details.tsx';
+import { ScenarioExamples } from './scenario-examples.tsx';
+import { ScenarioResponse } from './scenario-response.tsx';
 
 interface ScenarioCommandFormProps {
   serviceId: number;
   /** null creates a command */
   commandId: number | null;
-  onSaved: (commandId: number) => void;
+  /** a saved command (new or not) is selected; null starts a new one */
+  onSelect: (commandId: number | null) => void;
 }
 
-/** The scenario's command form: the name (description and language keep their values) and what the command holds. */
-export function ScenarioCommandForm({ serviceId, commandId, onSaved }: ScenarioCommandFormProps) {
+function useSaveCommand(serviceId: number, commandId: number | null, onSaved: (id: number) => void) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const command = useCommand(commandId ?? 0);
-  const form = useForm({
-    initialValues: aboutValuesOf(undefined),
-    validate: (values) => localizeFormErrors(schemaValidator(saveCommandRequest, t)(values), t),
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when another command is loaded.
-  useEffect(() => {
-    form.setValues(aboutValuesOf(commandId ? command.data : undefined));
-    form.clearErrors();
-  }, [commandId, command.data]);
-
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: (values: AboutValues) => saveCommand(serviceId, commandId ?? 0, values),
     onSuccess: (savedId) => {
       notifications.show({ color: 'green', message: t('messages.successfullySaved') });
@@ -46,18 +36,41 @@ export function ScenarioCommandForm({ serviceId, commandId, onSaved }: ScenarioC
       void queryClient.invalidateQueries({ queryKey: ['crumb-name', 'commands', String(savedId)] });
       onSaved(savedId);
     },
-    onError: (error) => {
-      const fieldErrors = localizeFormErrors(serverFieldErrors(error, t, 'command_name'), t);
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else
-        notifications.show({
-          color: 'red',
-          message: localizeFeatureMessage(t, failureMessage(error, t, t('messages.serverError'))),
-        });
-    },
   });
+}
 
-  const commandPath = `/services/${serviceId}/commands/${commandId}`;
+/**
+ * The scenario's command form (spec part 1 §4): add or edit. Saving a new command switches the form to edit
+ * it; New command resets it to add. An existing command also shows its variables, examples and response.
+ */
+export function ScenarioCommandForm({ serviceId, commandId, onSelect }: ScenarioCommandFormProps) {
+  const { t } = useTranslation();
+  const command = useCommand(commandId ?? 0);
+  const form = useForm({
+    initialValues: aboutValuesOf(undefined),
+    validate: (values) => localizeFormErrors(schemaValidator(saveCommandRequest, t)(values), t),
+  });
+  const mutation = useSaveCommand(serviceId, commandId, onSelect);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when another command is loaded.
+  useEffect(() => {
+    form.setValues(aboutValuesOf(commandId ? command.data : undefined));
+    form.clearErrors();
+  }, [commandId, command.data]);
+
+  const submit = (values: AboutValues) =>
+    mutation.mutate(values, {
+      onError: (error) => {
+        const fieldErrors = localizeFormErrors(serverFieldErrors(error, t, 'command_name'), t);
+        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+        else
+          notifications.show({
+            color: 'red',
+            message: localizeFeatureMessage(t, failureMessage(error, t, t('messages.serverError'))),
+          });
+      },
+    });
+  const languages = commandLangs.map((lang) => ({ value: lang, label: t(`commands.languages.${lang}`) }));
   return (
     <Card shadow="xs" data-testid="scenario-command-form">
       <Stack gap="md">
@@ -66,24 +79,41 @@ export function ScenarioCommandForm({ serviceId, commandId, onSaved }: ScenarioC
             {commandId ? t('scenario.editCommand') : t('scenario.newCommand')}
           </Title>
           {commandId && (
-            <Button
-              component={Link}
-              to={commandPath}
-              size="xs"
-              variant="subtle"
-              leftSection={<IconExternalLink size={14} />}
-            >
-              {t('scenario.openCommand')}
-            </Button>
+            <Group gap="xs">
+              <Button
+                component={Link}
+                to={`/services/${serviceId}/commands/${commandId}`}
+                size="xs"
+                variant="subtle"
+                leftSection={<IconExternalLink size={14} />}
+              >
+                {t('scenario.openCommand')}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => onSelect(null)}
+              >
+                {t('scenario.newCommand')}
+              </Button>
+            </Group>
           )}
         </Group>
-        <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
           <Group align="flex-start" gap="xs">
             <TextInput
               label={t('commands.fields.name')}
               withAsterisk
               style={{ flex: 1 }}
               {...form.getInputProps('command_name')}
+            />
+            <Select
+              label={t('commands.fields.lang')}
+              data={languages}
+              allowDeselect={false}
+              w={130}
+              {...form.getInputProps('command_lang')}
             />
             <Button type="submit" mt={25} loading={mutation.isPending}>
               {t('common.save')}
@@ -92,10 +122,17 @@ export function ScenarioCommandForm({ serviceId, commandId, onSaved }: ScenarioC
         </form>
         {commandId && (
           <>
-            <CommandVariablesTable serviceId={serviceId} commandId={commandId} />
-            <CommandExamplesTable serviceId={serviceId} commandId={commandId} />
+            <Divider />
+            <CommandVariablesTable key={`v${commandId}`} serviceId={serviceId} commandId={commandId} />
+            <ScenarioExamples
+              key={`e${commandId}`}
+              commandId={commandId}
+              commandLang={aboutValuesOf(command.data).command_lang}
+            />
           </>
         )}
+        <Divider />
+        <ScenarioResponse serviceId={serviceId} commandId={commandId} />
       </Stack>
     </Card>
   );

@@ -6,15 +6,19 @@ import { authoringServer, commandRecord, serviceRecord } from '../services/fake-
 
 afterEach(() => vi.unstubAllGlobals());
 
-const variables = [{ var_id: 11, var_name: 'size' }];
+const variables = {
+  page: 1,
+  pages_count: 1,
+  data: [{ var_id: 11, var_name: 'size', var_type: 'list', var_status: 1 }],
+};
 
 describe('scenario', () => {
   it('shows the chosen service commands and opens one in the command form with its variables', async () => {
     setToken('t');
     stubServer(
       authoringServer([serviceRecord(3, 'Pizza')], [commandRecord(7, 'Greeting')], (method, path) =>
-        method === 'POST' && path === '/command_var/get_all/7'
-          ? { json: { status: 1, data: variables } }
+        method === 'POST' && path === '/command_var/get/7/1'
+          ? { json: { status: 1, ...variables } }
           : { status: 404, json: {} },
       ),
     );
@@ -28,9 +32,48 @@ describe('scenario', () => {
     );
     const variable = await within(form).findByRole('link', { name: 'size' });
     expect(variable.getAttribute('href')).toBe('/services/3/commands/7/variables/11');
+    const variableRow = variable.closest('tr') as HTMLElement;
+    expect(within(variableRow).getByText('List')).toBeDefined();
+    expect(within(variableRow).getByText('Active')).toBeDefined();
+    expect(within(form).getByRole('link', { name: 'New variable' }).getAttribute('href')).toBe(
+      '/services/3/commands/7/variables/0',
+    );
     expect(within(form).getByRole('link', { name: 'Open command' }).getAttribute('href')).toBe(
       '/services/3/commands/7',
     );
+  });
+
+  it('checks the name before sending, creates the command, switches to editing it, then resets to add', async () => {
+    setToken('t');
+    const fetchStub = stubServer(
+      authoringServer([serviceRecord(3, 'Pizza')], [commandRecord(9, 'Order pizza')], (method, path) =>
+        method === 'POST' && path === '/command/save/3/0'
+          ? { json: { status: 1, id: 9, msg: 'Successfully saved' } }
+          : { status: 404, json: {} },
+      ),
+    );
+    const { router } = renderApp('/scenario?service=3');
+    const form = await screen.findByTestId('scenario-command-form');
+    const name = within(form).getByLabelText(/Command name/) as HTMLInputElement;
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('The command name field is required')).toBeDefined();
+    expect(within(form).queryByTestId('scenario-examples')).toBeNull();
+    fireEvent.change(name, { target: { value: 'Order pizza' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/scenario?service=3&command=9'));
+    const saves = fetchStub.mock.calls.filter(([url]) => String(url).startsWith('/api/command/save/'));
+    expect(saves).toHaveLength(1);
+    expect(JSON.parse(String(saves[0]?.[1]?.body))).toEqual({
+      command_name: 'Order pizza',
+      command_description: '',
+      command_lang: 'ar',
+    });
+    expect(await within(form).findByText('Edit command')).toBeDefined();
+    expect(await within(form).findByTestId('scenario-examples')).toBeDefined();
+    fireEvent.click(within(form).getByRole('button', { name: 'New command' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/scenario?service=3'));
+    await waitFor(() => expect(name.value).toBe(''));
+    expect(within(form).getByRole('heading', { name: 'New command' })).toBeDefined();
   });
 
   it('switches the chosen service off', async () => {

@@ -29,7 +29,7 @@ export function ScenarioPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <ScenarioCommandForm serviceId={serviceId} commandId={commandId} onSaved={selectCommand} />
+            <ScenarioCommandForm serviceId={serviceId} commandId={commandId} onSelect={selectCommand} />
           </Grid.Col>
         </Grid>
       ) : (
