@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Chip, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,9 +27,9 @@ function AdvancedTypes({ serviceId, commandId }: ScenarioResponseProps) {
     <Stack gap="sm">
       <Group gap={6}>
         {advancedResponseTypes.map((type) => (
-          <Badge key={type} variant="outline" color="gray" aria-disabled="true" tt="none">
+          <Chip key={type} size="xs" checked={false} disabled>
             {t(`scenario.response.types.${type}`)}
-          </Badge>
+          </Chip>
         ))}
       </Group>
       <Text size="sm" c="dimmed">
