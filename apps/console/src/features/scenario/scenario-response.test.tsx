@@ -24,6 +24,8 @@ const stored: CommandResponseRecord = {
 function responseServer(saveStatus = 200) {
   return stubServer((method, path) => {
     if (method === 'GET' && path === '/command_response/get/7') return { json: { status: 1, data: stored } };
+    if (path === '/command_var/get_all/7')
+      return { json: { status: 1, data: [{ var_id: 2, var_name: 'size' }] } };
     if (method === 'POST' && path === '/command_response/save/7')
       return saveStatus === 200
         ? { json: { status: 1, msg: 'successfully updated' } }
@@ -47,7 +49,8 @@ describe('scenario response', () => {
     await waitFor(() => expect(text.value).toBe('Hello'));
     expect((within(response).getByLabelText('Quick reply 1 label') as HTMLInputElement).value).toBe('Menu');
 
-    fireEvent.change(text, { target: { value: 'Your {{size}} pizza is coming' } });
+    fireEvent.change(text, { target: { value: 'Your pizza is coming:' } });
+    fireEvent.click(within(response).getByRole('button', { name: '{{size}}' }));
     fireEvent.click(within(response).getByRole('button', { name: 'Add quick reply' }));
     fireEvent.change(within(response).getByLabelText('Quick reply 2 label'), {
       target: { value: ' Thanks ' },
@@ -60,7 +63,7 @@ describe('scenario response', () => {
     const record = savedRecord(fetchStub);
     expect(record).toMatchObject({
       resp_type: 'text',
-      resp_text: 'Your {{size}} pizza is coming',
+      resp_text: 'Your pizza is coming: {{size}}',
       resp_quick_reply: [
         { label: 'Menu', value: 'menu', command_id: 4 },
         { label: 'Thanks', value: 'thanks', command_id: null },

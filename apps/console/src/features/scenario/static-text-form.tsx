@@ -1,11 +1,12 @@
 import { MAX_RESPONSE_TEXT } from '@hiwar/contracts';
-import { ActionIcon, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVariableNames } from '../variables/variables-api.ts';
 import { commandResponseKey, saveCommandResponse, useCommandResponse } from './response-api.ts';
 import {
   emptyQuickReply,
@@ -41,6 +42,12 @@ export function StaticTextForm({ commandId }: { commandId: number }) {
     onError: () => notifications.show({ color: 'red', message: t('scenario.response.failed') }),
   });
 
+  const variables = useVariableNames(commandId);
+  const insertVariable = (name: string) =>
+    form.setFieldValue(
+      'resp_text',
+      (text) => `${text}${text === '' || text.endsWith(' ') ? '' : ' '}{{${name}}}`,
+    );
   const addReply = () => form.insertListItem('resp_quick_reply', emptyQuickReply());
   return (
     <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
@@ -54,6 +61,26 @@ export function StaticTextForm({ commandId }: { commandId: number }) {
           dir="auto"
           {...form.getInputProps('resp_text')}
         />
+        {(variables.data ?? []).length > 0 && (
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {t('scenario.response.insertVariable')}
+            </Text>
+            {(variables.data ?? []).map((variable) => (
+              <Badge
+                key={variable.var_id}
+                component="button"
+                type="button"
+                variant="light"
+                tt="none"
+                style={{ cursor: 'pointer' }}
+                onClick={() => insertVariable(variable.var_name)}
+              >
+                {`{{${variable.var_name}}}`}
+              </Badge>
+            ))}
+          </Group>
+        )}
         <Group justify="space-between">
           <Text size="sm" fw={500}>
             {t('scenario.response.quickReplies')}
