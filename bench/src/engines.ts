@@ -1,4 +1,4 @@
-import { type Lang, predict, train } from '@hiwar/nlu';
+import { type Lang, predict, SCORE_FLOOR, train } from '@hiwar/nlu';
 import { OUT_OF_SCOPE, type Utterance } from './data.ts';
 
 /** A trained classifier under test: one label per message, "oos" when it rejects the message. */
@@ -9,12 +9,13 @@ export interface TrainedEngine {
   inspect?(text: string): Inspection;
 }
 
-/** The best command and its score, the out-of-scope confidence and the model's threshold on it. */
+/** The best command and its score, the out-of-scope confidence, the model's threshold on it and score floor. */
 export interface Inspection {
   command: string;
   score: number;
   confidence: number;
   threshold: number;
+  floor: number;
 }
 
 export interface EngineSpec {
@@ -42,6 +43,7 @@ export function hiwarEngine(parser: 'default' | 'embedding', seed: number): Engi
             score: prediction.ranking[0]?.score ?? 0,
             confidence: prediction.confidence,
             threshold: prediction.threshold,
+            floor: model.scoreFloor ?? SCORE_FLOOR,
           };
         },
       };

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { type Lang, SCORE_FLOOR } from '@hiwar/nlu';
+import type { Lang } from '@hiwar/nlu';
 import { OUT_OF_SCOPE, type Utterance } from './data.ts';
 import type { EngineSpec, TrainedEngine } from './engines.ts';
 import { percentile, type Scores, score } from './metrics.ts';
@@ -44,6 +44,7 @@ const FLOORS = [0, 0.1, 0.2, 0.25, 0.3, 0.4];
 function tradeoffCurve(test: Utterance[], inspect: NonNullable<TrainedEngine['inspect']>): OperatingPoint[] {
   const inspected = test.map((row) => inspect(row.text));
   const calibrated = round(inspected[0]?.threshold ?? 0, 3);
+  const ownFloor = round(inspected[0]?.floor ?? 0, 3);
   const pointAt = (threshold: number, floor: number): OperatingPoint => {
     const predicted = inspected.map((item) =>
       item.confidence < threshold || item.score < floor ? OUT_OF_SCOPE : item.command,
@@ -54,13 +55,13 @@ function tradeoffCurve(test: Utterance[], inspect: NonNullable<TrainedEngine['in
       floor,
       in_scope_accuracy: round(scores.in_scope_accuracy),
       oos_recall: round(scores.oos_recall ?? 0),
-      isCalibrated: threshold === calibrated && floor === SCORE_FLOOR,
+      isCalibrated: threshold === calibrated && floor === ownFloor,
     };
   };
   const thresholds = [...new Set([...THRESHOLDS, calibrated])].sort((a, b) => a - b);
-  const floors = [...new Set([...FLOORS, SCORE_FLOOR])].sort((a, b) => a - b);
+  const floors = [...new Set([...FLOORS, ownFloor])].sort((a, b) => a - b);
   return [
-    ...thresholds.map((threshold) => pointAt(threshold, SCORE_FLOOR)),
+    ...thresholds.map((threshold) => pointAt(threshold, ownFloor)),
     ...floors.map((floor) => pointAt(calibrated, floor)),
   ];
 }

@@ -64,7 +64,7 @@ function tradeoffLines(results: SuiteResult[]): string[] {
       `${result.suite}, ${result.engine}: threshold, score floor → in-scope accuracy / OOS recall`,
       ...(result.runs[0]?.tradeoff ?? []).map(
         (point) =>
-          `  ${point.threshold.toFixed(3)}, ${point.floor.toFixed(2)} → ${(point.in_scope_accuracy * 100).toFixed(1)} / ${(point.oos_recall * 100).toFixed(1)}${point.isCalibrated ? "  (the model's own)" : ''}`,
+          `  ${point.threshold.toFixed(3)}, ${point.floor.toFixed(3)} → ${(point.in_scope_accuracy * 100).toFixed(1)} / ${(point.oos_recall * 100).toFixed(1)}${point.isCalibrated ? "  (the model's own)" : ''}`,
       ),
     ]);
 }

@@ -1,4 +1,4 @@
-export { IN_SCOPE_REJECTION, SCORE_FLOOR } from './calibration.ts';
+export { IN_SCOPE_REJECTION, SCORE_FLOOR, scoreFloorFor } from './calibration.ts';
 export { addExample, predict, removeExample, train } from './model.ts';
 export type {
   CommandScore,

@@ -1,3 +1,4 @@
+import { SCORE_FLOOR } from './calibration.ts';
 import { contentHash } from './hash.ts';
 import { scoreModel, trainModel } from './parser.ts';
 import { assemblePrediction } from './prediction.ts';
@@ -34,7 +35,8 @@ export function train(examples: TrainingExample[], options: TrainOptions): Model
 }
 
 export function predict(model: Model, text: string): Prediction {
-  return assemblePrediction(scoreModel(model, runtimeOf(model), text), model.examples, model.threshold);
+  const scores = scoreModel(model, runtimeOf(model), text);
+  return assemblePrediction(scores, model.examples, model.threshold, model.scoreFloor ?? SCORE_FLOOR);
 }
 
 function withExamples(model: Model, examples: TrainingExample[]): Model {

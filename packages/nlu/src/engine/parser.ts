@@ -1,4 +1,4 @@
-import { calibrateThreshold } from './calibration.ts';
+import { calibrateThreshold, scoreFloorFor } from './calibration.ts';
 import { decodeClassifier, trainClassifier } from './classifier.ts';
 import { DEFAULT_FEATURES, extractFeatures, type FeatureConfig } from './features.ts';
 import type { ParserScores } from './prediction.ts';
@@ -6,7 +6,7 @@ import { buildRuntime, leftOutConfidence, type Runtime, scoreWithRuntime } from 
 import type { Lang, Model, ParserKind, TrainingExample } from './types.ts';
 
 /**
- * 2: `features.umlauts` and word bigrams at weight 1. Older models carry their own feature settings and are
+ * 2: `features.umlauts`, word bigrams at weight 1, `scoreFloor`. Older models carry their own feature settings and are
  * read exactly as they were trained (no `umlauts`: the language's default folding).
  */
 export const MODEL_VERSION = 2;
@@ -29,6 +29,11 @@ function maximum(values: Float32Array): number {
   return best;
 }
 
+function medianExamplesPerCommand(examplesOf: Int32Array[]): number {
+  const counts = examplesOf.map((examples) => examples.length).sort((a, b) => a - b);
+  return counts[Math.floor(counts.length / 2)] ?? 0;
+}
+
 /** Full training: feature vectors and TF-IDF space, the classifier, then the out-of-scope threshold. */
 export function trainModel(
   examples: TrainingExample[],
@@ -46,7 +51,8 @@ export function trainModel(
     classifierToSpace: classifier ? Int32Array.from(space.commands.keys()) : new Int32Array(0),
   };
   const threshold = calibrateThreshold(rawVectors, (example) => leftOutConfidence(runtime, example), seed);
-  return { model: { ...base, classifier, threshold }, runtime };
+  const scoreFloor = scoreFloorFor(medianExamplesPerCommand(space.examplesOf));
+  return { model: { ...base, classifier, threshold, scoreFloor }, runtime };
 }
 
 export function scoreModel(model: Model, runtime: Runtime, text: string): ParserScores {

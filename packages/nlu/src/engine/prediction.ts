@@ -1,4 +1,3 @@
-import { SCORE_FLOOR } from './calibration.ts';
 import type { ExampleCandidates } from './similarity.ts';
 import type { CommandScore, ExampleScore, Prediction, TrainingExample } from './types.ts';
 
@@ -45,6 +44,7 @@ export function assemblePrediction(
   scores: ParserScores,
   examples: TrainingExample[],
   threshold: number,
+  scoreFloor: number,
 ): Prediction {
   const ranking = rankCommands(scores);
   const similar = topExamples(examples, scores.similarExamples);
@@ -54,7 +54,7 @@ export function assemblePrediction(
     examples: similar,
     cosine: similar[0]?.score ?? 0,
     confidence: clampUnit(scores.confidence),
-    isOutOfScope: best === undefined || scores.confidence < threshold || best.score < SCORE_FLOOR,
+    isOutOfScope: best === undefined || scores.confidence < threshold || best.score < scoreFloor,
     threshold,
   };
 }

@@ -54,6 +54,8 @@ export interface Model {
   examples: TrainingExample[];
   /** Out-of-scope threshold on the message's best centroid similarity (see calibration.ts). */
   threshold: number;
+  /** Out of scope when the best command scores below this (see calibration.ts); absent in older models. */
+  scoreFloor?: number;
   /** Classifier from the last full training; commands added since are scored by similarity alone. */
   classifier: SerializedClassifier | null;
 }
