@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,14 @@ async function runSuite(suite: Suite, engine: EngineSpec): Promise<EvaluationRes
   const runs: EvaluationResult[] = [];
   for (const trainSet of suite.trainSets) runs.push(await evaluate(engine, trainSet, suite.test, suite.lang));
   return runs;
+}
+
+/** The sections other benchmarks append to RESULTS.md (from "## Conversations" on), kept on rewrite. */
+function otherSections(target: string): string[] {
+  if (!existsSync(target)) return [];
+  const text = readFileSync(target, 'utf8');
+  const start = text.indexOf('\n## Conversations');
+  return start < 0 ? [] : [text.slice(start + 1)];
 }
 
 function log(line: string): void {
@@ -46,7 +54,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${report.table}\n`);
   if (!only) {
     const target = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../RESULTS.md');
-    writeFileSync(target, [report.markdown, ...languageIdLines()].join('\n'));
+    writeFileSync(target, [report.markdown, ...languageIdLines(), '', ...otherSections(target)].join('\n'));
     log(`wrote ${target}`);
   }
 }
