@@ -23,3 +23,17 @@ export function launchBrowser(): Promise<Browser> {
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * A screenshot of the whole page at once: the window grows to the page's height (so fixed bars stay in place)
+ * and notifications are hidden, then both are restored.
+ */
+export async function snapPage(page: Page, name: string): Promise<void> {
+  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none }' });
+  const viewport = page.viewportSize() ?? { width: 1280, height: 860 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await snap(page, name);
+  await page.setViewportSize(viewport);
+  await hideToasts.evaluate((style) => style.parentNode?.removeChild(style));
+}

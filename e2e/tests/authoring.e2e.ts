@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOwner, signInThroughConsole, statusOf } from '../support/api.ts';
-import { launchBrowser, snap } from '../support/browser.ts';
+import { launchBrowser, snapPage } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 const owner = {
@@ -64,15 +64,6 @@ async function switchLanguage(page: Page, lang: 'en' | 'ar') {
  * A screenshot of the whole screen as one tall window shows it: without the toasts that happen to be showing, and
  * with the fixed sidebar and the sticky bars where they belong rather than where the small window had them.
  */
-async function snapScreen(page: Page, name: string) {
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none }' });
-  const viewport = page.viewportSize() ?? { width: 1280, height: 860 };
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await snap(page, name);
-  await page.setViewportSize(viewport);
-  await hideToasts.evaluate((style) => style.parentNode?.removeChild(style));
-}
 
 async function exampleTexts(page: Page): Promise<string[]> {
   return page.getByTestId('examples-list').getByTestId('example-text').allTextContents();
@@ -110,7 +101,7 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await table.getByRole('link', { name: serviceName }).waitFor();
-    await snapScreen(page, 'authoring-services-en');
+    await snapPage(page, 'authoring-services-en');
 
     await table.getByRole('link', { name: serviceName }).click();
     await page.waitForURL(/#\/services\/\d+\/commands$/);
@@ -128,7 +119,7 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     ids.command = idIn(page.url(), /commands\/(\d+)\/about/);
     await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe(commandName);
     expect(await page.getByRole('tab', { name: 'Examples' }).isDisabled()).toBe(false);
-    await snapScreen(page, 'authoring-command-about-en');
+    await snapPage(page, 'authoring-command-about-en');
   });
 
   it('creates a list variable with two labels and their synonyms', async () => {
@@ -154,7 +145,7 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     await page.waitForURL(/variables\/[1-9]\d*$/);
     ids.variable = idIn(page.url(), /variables\/(\d+)$/);
     await expect.poll(() => form.getByLabel('Variable name').inputValue()).toBe('size');
-    await snapScreen(page, 'authoring-variable-form-en');
+    await snapPage(page, 'authoring-variable-form-en');
   });
 
   it('adds three examples and tags one of them with the variable by selecting its text', async () => {
@@ -177,7 +168,7 @@ describe('authoring a service, a command, a list variable and tagged examples', 
       await list.locator('[data-testid="example-row"][data-unsaved]').waitFor({ state: 'detached' });
       await expect.poll(() => exampleTexts(page)).toContain(text);
     }
-    await snapScreen(page, 'authoring-examples-en');
+    await snapPage(page, 'authoring-examples-en');
   });
 
   it('shows the variable and the tagged examples again after a reload, Arabic right to left', async () => {
@@ -215,18 +206,18 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     await switchLanguage(page, 'ar');
     await page.goto('/#/services');
     await page.getByTestId('services-table').getByRole('link', { name: serviceName }).waitFor();
-    await snapScreen(page, 'authoring-services-ar');
+    await snapPage(page, 'authoring-services-ar');
     await page.goto(`${commandPath()}/about`);
     await expect.poll(() => page.getByLabel('اسم الأمر').inputValue()).toBe(commandName);
-    await snapScreen(page, 'authoring-command-about-ar');
+    await snapPage(page, 'authoring-command-about-ar');
     await page.goto(`${commandPath()}/variables/${ids.variable}`);
     await expect
       .poll(() => page.getByTestId('variable-form').getByRole('textbox').first().inputValue())
       .toBe('size');
-    await snapScreen(page, 'authoring-variable-form-ar');
+    await snapPage(page, 'authoring-variable-form-ar');
     await page.goto(`${commandPath()}/examples`);
     await expect.poll(() => exampleTexts(page).then((texts) => texts.length)).toBe(3);
-    await snapScreen(page, 'authoring-examples-ar');
+    await snapPage(page, 'authoring-examples-ar');
     await switchLanguage(page, 'en');
   });
 

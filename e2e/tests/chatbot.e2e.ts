@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerOwner, signInThroughConsole } from '../support/api.ts';
-import { launchBrowser, snap } from '../support/browser.ts';
+import { launchBrowser, snapPage } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 const owner = {
@@ -60,15 +60,6 @@ async function saveChanges(page: Page) {
  * A screenshot of the whole screen as one tall window shows it: without the toasts that happen to be showing, and
  * with the fixed sidebar and the sticky bars where they belong rather than where the small window had them.
  */
-async function snapScreen(page: Page, name: string) {
-  const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none }' });
-  const viewport = page.viewportSize() ?? { width: 1280, height: 860 };
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await snap(page, name);
-  await page.setViewportSize(viewport);
-  await hideToasts.evaluate((style) => style.parentNode?.removeChild(style));
-}
 
 describe('the chatbot settings screen', () => {
   let server: RunningServer;
@@ -187,7 +178,7 @@ describe('the chatbot settings screen', () => {
       expect(snippet).not.toContain('SENDER_ID');
       expect(snippet).not.toContain('LOCALE');
     }
-    await snapScreen(page, 'chatbot-en');
+    await snapPage(page, 'chatbot-en');
   });
 
   it('lays the settings out right to left in Arabic', async () => {
@@ -196,6 +187,6 @@ describe('the chatbot settings screen', () => {
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
     await region(page, 'المعلومات الأساسية').waitFor();
     expect(await region(page, 'المعلومات الأساسية').getByRole('textbox').first().inputValue()).toBe(botName);
-    await snapScreen(page, 'chatbot-ar');
+    await snapPage(page, 'chatbot-ar');
   });
 });

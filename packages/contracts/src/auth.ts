@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 
-const email = z
+/** A required, trimmed, valid email address (the sign-in forms and the settings share it). */
+export const emailField = z
   .string({ error: messages.emailRequired })
   .trim()
   .min(1, messages.emailRequired)
   .max(190)
   .pipe(z.email({ error: messages.emailInvalid }));
+const email = emailField;
 
 /** POST /passport/login */
 export const loginRequest = z.object({

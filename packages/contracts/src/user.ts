@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailField } from './auth.ts';
 import { messages } from './messages.ts';
 
 export const registrationDrivers = ['web', 'facebook', 'google'] as const;
@@ -33,12 +34,7 @@ export type UserProfile = z.infer<typeof userProfile>;
 export const userStats = z.object({ senders: z.number(), services: z.number(), commands: z.number() });
 export type UserStats = z.infer<typeof userStats>;
 
-const email = z
-  .string({ error: messages.emailRequired })
-  .trim()
-  .min(1, messages.emailRequired)
-  .max(190)
-  .pipe(z.email({ error: messages.emailInvalid }));
+const email = emailField;
 
 /**
  * POST /user/update_settings is a union on `mode`. A multipart body sends `mode` as text: the server turns it
