@@ -23,7 +23,9 @@ describe.each(await testDatabaseKinds())('examples on $label', (kind) => {
   });
   beforeEach(() => {
     changes = [];
-    unsubscribe = subscribeToExampleChanges((userId, commandId) => void changes.push([userId, commandId]));
+    unsubscribe = subscribeToExampleChanges((userId, commandIds) => {
+      for (const commandId of commandIds) changes.push([userId, commandId]);
+    });
   });
   afterEach(() => unsubscribe());
 

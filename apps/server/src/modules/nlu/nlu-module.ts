@@ -65,8 +65,8 @@ export function createNluModule(options: NluModuleOptions = {}): AppModule {
         ...(options.jobPollMs !== undefined && { pollMs: options.jobPollMs }),
       });
       const streams: OpenStreams = new Set();
-      const unsubscribe = subscribeToExampleChanges(async (userId, commandId) => {
-        const changedLangs = await syncCommands(db, userId, [commandId]);
+      const unsubscribe = subscribeToExampleChanges(async (userId, commandIds) => {
+        const changedLangs = await syncCommands(db, userId, commandIds);
         if (changedLangs.length > 0) await scheduleRefresh(runner, userId);
       });
       runner.start();
