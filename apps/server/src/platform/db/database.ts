@@ -63,5 +63,8 @@ function sameShapesAsSqlite(): pg.CustomTypesConfig {
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, types: sameShapesAsSqlite(), max: 10 });
+  // The server may end an idle pooled connection (a restart, an administrator command); pg reports that on the
+  // pool, and with no listener it would crash the process. The pool drops that client and opens a new one.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
 }
