@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../platform/config.ts';
 import { type DatabaseHandle, openDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
+import type { AppModule } from '../platform/http/module.ts';
 import type { Mailer, MailMessage } from '../platform/mail/mailer.ts';
 import type { TestDatabaseKind } from './test-databases.ts';
 
@@ -37,10 +38,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A real server on port 0 with its own temp DATA_DIR and a fresh database of the given kind. */
+/**
+ * A real server on port 0 with its own temp DATA_DIR and a fresh database of the given kind. `modules` replaces
+ * the server's module list (e.g. one module built with a test clock).
+ */
 export async function startTestServer(
   kind: TestDatabaseKind,
   overrides: Partial<Config> = {},
+  modules?: AppModule[],
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-test-'));
   const { target, drop } = await kind.create(dataDir);
@@ -61,7 +66,7 @@ export async function startTestServer(
   };
   const mail: MailMessage[] = [];
   const mailer: Mailer = { send: async (message) => void mail.push(message) };
-  const app = await buildApp({ config, database, mailer, logger: false });
+  const app = await buildApp({ config, database, mailer, logger: false, ...(modules && { modules }) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

@@ -1,15 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defaultChatbotSettings, type SaveChatbotInput, type SaveVariableRequest } from '@hiwar/contracts';
-import { buildApp } from '../../app.ts';
-import type { Config } from '../../platform/config.ts';
-import { openDatabase } from '../../platform/db/database.ts';
-import { migrateToLatest } from '../../platform/db/migrate.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import type { TestDatabaseKind } from '../../testing/test-databases.ts';
-import type { CallResult, TestServer } from '../../testing/test-server.ts';
+import { type CallResult, startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { modules } from '../index.ts';
 import {
   createCommand,
@@ -38,66 +30,12 @@ export async function startConversationServer(
   const draw = { value: 0.5 };
   const runtime = { now: () => clock.now, random: () => draw.value };
   const widget = createWidgetApiModule({ runtime, ...limits });
-  const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-chat-'));
-  const { target, drop } = await kind.create(dataDir);
-  const database = openDatabase(target);
-  await migrateToLatest(database);
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl: target.dialect === 'postgres' ? target.url : null,
-    consoleDist: join(dataDir, 'no-console'),
-    tokenTtlDays: 30,
-    secretKey: randomBytes(32),
-    trustProxy: true,
-    corsOrigins: [],
-    publicUrl: '',
-  };
-  const app = await buildApp({
-    config,
-    database,
-    logger: false,
-    modules: modules.map((module) => (module.name === widget.name ? widget : module)),
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url,
-    app,
-    database,
-    config,
-    mail: [],
-    clock,
-    draw,
-    call: (method, path, options = {}) => callServer(url, method, path, options),
-    async close() {
-      await app.close();
-      await database.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function callServer(
-  base: string,
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> },
-): Promise<CallResult> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const response = await fetch(`${base}${path}`, { method, headers, body });
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: response.status, headers: response.headers, json, text };
+  const server = await startTestServer(
+    kind,
+    {},
+    modules.map((module) => (module.name === widget.name ? widget : module)),
+  );
+  return { ...server, clock, draw };
 }
 
 async function expectOk(answer: CallResult, what: string): Promise<CallResult> {
