@@ -1,8 +1,9 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { withStatementCache } from './statement-cache.ts';
 import type { Tables } from './tables.ts';
+import { attachWriteWatch, WriteWatch, watchedDialect } from './write-watch.ts';
 
 export type Database = Kysely<Tables>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -16,7 +17,10 @@ export interface DatabaseHandle {
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  const db = target.dialect === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url);
+  const dialect = target.dialect === 'sqlite' ? openSqlite(target.file) : openPostgres(target.url);
+  const watch = new WriteWatch();
+  const db = new Kysely<Tables>({ dialect: watchedDialect(dialect, watch) });
+  attachWriteWatch(db, watch);
   let closed = false;
   return {
     db,
@@ -29,14 +33,14 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   };
 }
 
-function openSqlite(file: string): Database {
+function openSqlite(file: string): Dialect {
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   // FULL: a write answered with status 1 survives a power cut, not just a killed process
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return new SqliteDialect({ database: withStatementCache(database) });
 }
 
 const PG_INT8 = 20;
@@ -61,10 +65,10 @@ function sameShapesAsSqlite(): pg.CustomTypesConfig {
   };
 }
 
-function openPostgres(url: string): Database {
+function openPostgres(url: string): Dialect {
   const pool = new pg.Pool({ connectionString: url, types: sameShapesAsSqlite(), max: 10 });
   // The server may end an idle pooled connection (a restart, an administrator command); pg reports that on the
   // pool, and with no listener it would crash the process. The pool drops that client and opens a new one.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return new PostgresDialect({ pool });
 }
