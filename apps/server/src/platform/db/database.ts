@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { withPreparedStatements } from './pg-prepared-statements.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Tables } from './tables.ts';
 import { attachWriteWatch, WriteWatch, watchedDialect } from './write-watch.ts';
@@ -70,5 +71,5 @@ function openPostgres(url: string): Dialect {
   // The server may end an idle pooled connection (a restart, an administrator command); pg reports that on the
   // pool, and with no listener it would crash the process. The pool drops that client and opens a new one.
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
-  return new PostgresDialect({ pool });
+  return new PostgresDialect({ pool: withPreparedStatements(pool) });
 }
