@@ -5,6 +5,7 @@ export {
   type ExtractOptions,
   extractCommandVariables,
 } from './command-variables.ts';
+export { listMatchableCommandIds } from './corpus-repository.ts';
 export { NLU_LANGS, NLU_PARSERS, type NluLang, type NluParser } from './reconcile-model.ts';
 export { syncCommands } from './sync-commands.ts';
 export { everyModelOf, trainOwnerModels } from './train-owner.ts';

@@ -1,6 +1,14 @@
 import type { Model } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
-import { deleteModel, findModelRow, findModelStamp, type ModelKey, writeModel } from './model-repository.ts';
+import { WriteCache } from '../../platform/db/write-cache.ts';
+import {
+  deleteModel,
+  findModelRow,
+  findModelStamp,
+  type ModelKey,
+  type ModelStamp,
+  writeModel,
+} from './model-repository.ts';
 
 export interface StoredModel {
   model: Model;
@@ -27,11 +35,31 @@ function cacheKey(key: ModelKey): string {
   return `${key.userId}/${key.lang}/${key.parser}`;
 }
 
-/** The current model, from the cache when its version is still the stored one; null when none is stored. */
-export async function loadModel(db: Database, key: ModelKey): Promise<StoredModel | null> {
+/**
+ * The stored versions as last read, for the message path: kept until this process writes a model (seen at once)
+ * or for a second (another process's write is used within that second).
+ */
+const recentStamps = new WriteCache<ModelStamp | null>({
+  tables: { only: new Set(['nlu_models']) },
+  maxAgeMs: 1000,
+  maxEntries: 10_000,
+});
+
+/**
+ * The current model, from the cache when its version is still the stored one; null when none is stored.
+ * `isRecentEnough`: a version read in the last second will do (understanding a message), instead of reading it
+ * now (updates, which must start from the stored version).
+ */
+export async function loadModel(
+  db: Database,
+  key: ModelKey,
+  options: { isRecentEnough?: boolean } = {},
+): Promise<StoredModel | null> {
   const cache = cacheOf(db);
   const cached = cache.get(cacheKey(key));
-  const stamp = await findModelStamp(db, key);
+  const stamp = options.isRecentEnough
+    ? await recentStamps.get(db, cacheKey(key), () => findModelStamp(db, key))
+    : await findModelStamp(db, key);
   if (!stamp) {
     cache.delete(cacheKey(key));
     return null;

@@ -37,6 +37,8 @@ export interface UnderstandOptions {
   lang?: Lang;
   /** the chatbot's parser for the language; defaults to default. Falls back to the other parser's model. */
   parser?: NluParser;
+  /** the commands the message may match (listMatchableCommandIds), when the caller already read them */
+  matchable?: ReadonlySet<number>;
 }
 
 async function loadModelFor(
@@ -47,7 +49,7 @@ async function loadModelFor(
 ): Promise<{ parser: NluParser; stored: StoredModel } | null> {
   const order = [preferred, ...NLU_PARSERS.filter((parser) => parser !== preferred)];
   for (const parser of order) {
-    const stored = await loadModel(db, { userId, lang, parser });
+    const stored = await loadModel(db, { userId, lang, parser }, { isRecentEnough: true });
     if (stored) return { parser, stored };
   }
   return null;
@@ -57,7 +59,7 @@ function notUnderstood(lang: Lang): Understanding {
   return { lang, parser: null, matched: null, isOutOfScope: true, threshold: 0, ranking: [], examples: [] };
 }
 
-function commandsMissingFrom(stored: StoredModel, matchable: Set<number>): number[] {
+function commandsMissingFrom(stored: StoredModel, matchable: ReadonlySet<number>): number[] {
   const known = new Set(stored.model.examples.map((example) => Number(example.command)));
   return [...matchable].filter((commandId) => !known.has(commandId));
 }
@@ -79,7 +81,7 @@ export async function understandMessage(
 ): Promise<Understanding> {
   const lang = options.lang ?? detectLanguage(text);
   const preferred = options.parser ?? 'default';
-  const matchable = await listMatchableCommandIds(db, userId, lang);
+  const matchable = options.matchable ?? (await listMatchableCommandIds(db, userId, lang));
   let found = await loadModelFor(db, userId, lang, preferred);
   const missing = found ? commandsMissingFrom(found.stored, matchable) : [...matchable];
   if (missing.length > 0) {

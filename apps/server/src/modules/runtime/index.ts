@@ -1,4 +1,5 @@
 /** The conversation runtime: what the widget API, the channels and the debugger call. */
+export { botCache } from './bot-cache.ts';
 export { type HandledTurn, handleEvent, type IncomingTurn } from './handle-event.ts';
 export { type PreviewResult, previewReplies } from './preview-replies.ts';
 export type { SenderBank } from './sender-bank.ts';

@@ -1,17 +1,25 @@
-import type { VariableRecord } from '@hiwar/contracts';
+import type { AdvertiseRecord, CommandResponseRecord, VariableRecord } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
+import { getActiveAdvertises } from '../advertises/advertise-service.ts';
 import { findOwnCommand } from '../commands/command-repository.ts';
+import { getCommandResponse } from '../responses/response-service.ts';
 import { listVariablesOfCommands, variableOf } from '../variables/variable-repository.ts';
+import { botCache } from './bot-cache.ts';
 
+/** A command as a conversation runs it: read once and shared by every turn until the bot changes (frozen). */
 export interface RunnableCommand {
-  commandId: number;
-  name: string;
+  readonly commandId: number;
+  readonly name: string;
   /** the active variables in the order they are asked: var_order, then var_id */
-  variables: VariableRecord[];
+  readonly variables: readonly VariableRecord[];
+  readonly response: CommandResponseRecord;
+  /** its active advertises (random ones are drawn per turn) */
+  readonly advertises: readonly AdvertiseRecord[];
 }
 
-/** The owner's active command with its active variables; null for a foreign, missing or switched-off one. */
-export async function loadRunnableCommand(
+const commands = botCache<RunnableCommand | null>();
+
+async function readRunnableCommand(
   db: Database,
   userId: number,
   commandId: number,
@@ -22,5 +30,17 @@ export async function loadRunnableCommand(
     .filter((row) => row.user_id === userId && row.var_status === 1)
     .map(variableOf)
     .sort((a, b) => a.var_order - b.var_order || a.var_id - b.var_id);
-  return { commandId, name: command.command_name, variables };
+  const response = await getCommandResponse(db, userId, commandId);
+  const advertises = await getActiveAdvertises(db, commandId);
+  return { commandId, name: command.command_name, variables, response, advertises };
+}
+
+/** The owner's active command with its active variables, response and advertises; null for a foreign, missing or
+ * switched-off one. */
+export function loadRunnableCommand(
+  db: Database,
+  userId: number,
+  commandId: number,
+): Promise<RunnableCommand | null> {
+  return commands.get(db, `${userId}:${commandId}`, () => readRunnableCommand(db, userId, commandId));
 }

@@ -1,5 +1,6 @@
-import { parseCommandPayload } from '@hiwar/contracts';
+import { type CommandListItem, parseCommandPayload } from '@hiwar/contracts';
 import { listOwnerCommands } from '../commands/command-repository.ts';
+import { botCache } from './bot-cache.ts';
 import { startCommand } from './run-command.ts';
 import type { StepOutcome } from './steps.ts';
 import type { TurnState } from './turn-state.ts';
@@ -8,10 +9,14 @@ function comparable(text: string): string {
   return text.trim().toLocaleLowerCase();
 }
 
+const ownerCommands = botCache<CommandListItem[]>();
+
 /** The owner's command whose name is exactly the payload (a start button's postback may name a command). */
 async function commandNamed(turn: TurnState, payload: string): Promise<number | null> {
   const wanted = comparable(payload);
-  const commands = await listOwnerCommands(turn.deps.db, turn.chatbot.user_id);
+  const { db } = turn.deps;
+  const userId = turn.chatbot.user_id;
+  const commands = await ownerCommands.get(db, String(userId), () => listOwnerCommands(db, userId));
   return commands.find((command) => comparable(command.command_name) === wanted)?.command_id ?? null;
 }
 

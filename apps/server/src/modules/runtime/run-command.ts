@@ -1,8 +1,6 @@
 import type { VariableRecord } from '@hiwar/contracts';
 import { DAY_MS, isoAfter } from '../../platform/db/clock.ts';
-import { getActiveAdvertises } from '../advertises/advertise-service.ts';
 import { extractCommandVariables } from '../nlu/index.ts';
-import { getCommandResponse } from '../responses/response-service.ts';
 import { commandFallbackReplies } from './fallback-replies.ts';
 import { interpolate, interpolationValues } from './interpolate.ts';
 import { loadRunnableCommand, type RunnableCommand } from './load-command.ts';
@@ -120,9 +118,8 @@ function rememberPreferences(turn: TurnState, command: RunnableCommand): void {
 
 /** All values known: the response by type, then the advertises; the sender is free again. */
 async function respond(turn: TurnState, command: RunnableCommand): Promise<void> {
-  const { db } = turn.deps;
   await traced(turn, 'response', async () => {
-    const response = await getCommandResponse(db, turn.chatbot.user_id, command.commandId);
+    const { response } = command;
     const rendered = renderResponse(response, interpolationValues(turn));
     const replies =
       rendered.length > 0 ? rendered : commandFallbackReplies(turn.chatbot, response.resp_fallback_msg);
@@ -130,7 +127,7 @@ async function respond(turn: TurnState, command: RunnableCommand): Promise<void>
     return { note: `${response.resp_type}${rendered.length > 0 ? '' : ' (fallback message)'}` };
   });
   await traced(turn, 'advertises', async () => {
-    const ads = await getActiveAdvertises(db, command.commandId);
+    const ads = command.advertises;
     const shown = ads.filter((ad) => ad.random !== 1 || turn.deps.random() * 100 < Number(ad.random_ratio));
     for (const ad of shown) turn.replies.push({ type: 'advert', html: ad.code });
     return { note: `${shown.length} of ${ads.length} shown` };

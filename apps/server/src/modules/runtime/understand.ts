@@ -1,4 +1,7 @@
-import { type Understanding, understandMessage } from '../nlu/index.ts';
+import type { Lang } from '@hiwar/nlu';
+import type { Database } from '../../platform/db/database.ts';
+import { listMatchableCommandIds, type Understanding, understandMessage } from '../nlu/index.ts';
+import { botCache } from './bot-cache.ts';
 import type { TurnState } from './turn-state.ts';
 
 /**
@@ -10,13 +13,22 @@ export const ABANDON_MARGIN = 0.25;
 /** ...and how close to one of that command's examples the message must be (cosine of the nearest example). */
 export const ABANDON_MIN_COSINE = 0.5;
 
+const matchableCommands = botCache<ReadonlySet<number>>();
+
+/** The owner's commands a message in `lang` may match (active, in an active service, with an example in `lang`). */
+function matchableCommandsOf(db: Database, userId: number, lang: Lang): Promise<ReadonlySet<number>> {
+  return matchableCommands.get(db, `${userId}:${lang}`, () => listMatchableCommandIds(db, userId, lang));
+}
+
 /** The NLU's ranking of the turn's text for its language and the chatbot's parser, computed once per turn. */
 export async function understand(turn: TurnState): Promise<Understanding> {
   if (turn.understanding) return turn.understanding;
-  const parser = turn.chatbot.chatbot_parser[turn.lang];
-  turn.understanding = await understandMessage(turn.deps.db, turn.chatbot.user_id, turn.text, {
+  const { db } = turn.deps;
+  const userId = turn.chatbot.user_id;
+  turn.understanding = await understandMessage(db, userId, turn.text, {
     lang: turn.lang,
-    parser,
+    parser: turn.chatbot.chatbot_parser[turn.lang],
+    matchable: await matchableCommandsOf(db, userId, turn.lang),
   });
   return turn.understanding;
 }

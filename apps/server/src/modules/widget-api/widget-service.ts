@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findChatbotByToken, settingsOfRow } from '../chatbot/chatbot-repository.ts';
-import { type HandledTurn, handleEvent, listTurns, type RuntimeDeps } from '../runtime/index.ts';
+import { botCache, type HandledTurn, handleEvent, listTurns, type RuntimeDeps } from '../runtime/index.ts';
 
 /** The platform name of web-messenger senders in `senders`, turns and banks. */
 export const WIDGET_PLATFORM = 'web';
@@ -22,11 +22,20 @@ export interface WidgetContext {
   runtime: Omit<RuntimeDeps, 'db'>;
 }
 
-/** The chatbot whose public token the widget sends (not a login token). */
+const chatbotsByToken = botCache<WidgetChatbot | null>();
+
+async function readChatbot(db: Database, botToken: string): Promise<WidgetChatbot | null> {
+  const row = await findChatbotByToken(db, botToken);
+  return row ? { ...settingsOfRow(row), user_id: row.user_id } : null;
+}
+
+/** The chatbot whose public token the widget sends (not a login token); read once until the bot changes. */
 export async function requireChatbot(context: WidgetContext, botToken: string): Promise<WidgetChatbot> {
-  const row = botToken === '' ? undefined : await findChatbotByToken(context.db, botToken);
-  if (!row) throw new AppError('not_found', widgetMessages.botNotFound);
-  return { ...settingsOfRow(row), user_id: row.user_id };
+  const { db } = context;
+  const chatbot =
+    botToken === '' ? null : await chatbotsByToken.get(db, botToken, () => readChatbot(db, botToken));
+  if (!chatbot) throw new AppError('not_found', widgetMessages.botNotFound);
+  return chatbot;
 }
 
 /** What the messenger shows before the first message: looks, welcome, start button and menu. */
