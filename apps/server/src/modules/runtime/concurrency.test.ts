@@ -102,4 +102,43 @@ describe.each(await testDatabaseKinds())('turn storage and concurrency on $label
     expect(await listTurns(db, sender('batch-b'), { limit: 5 })).toEqual([]);
     expect((await loadBank(db, sender('batch-a'))).bank.msg).toBe('batch-a');
   });
+
+  it('stores batches that write only turns (banks unchanged) with each turn under its own sender', async () => {
+    const db = server.database.db;
+    const writer = new TurnWriter(db);
+    const sender = (senderId: string) => ({ userId: bot.userId, platform: 'web', senderId });
+    const now = new Date().toISOString();
+    const writeAll = (senderIds: string[]) =>
+      Promise.all(
+        senderIds.map((senderId) =>
+          writer.write({
+            sender: sender(senderId),
+            readVersion: 1,
+            bank: null,
+            preferences: [],
+            turn: {
+              event: { type: 'text', text: `${senderId} ${Math.random()}` },
+              commandId: null,
+              score: null,
+              replies: [],
+              trace: [],
+              createdAt: now,
+            },
+          }),
+        ),
+      );
+    for (const senderId of ['only-a', 'only-b', 'only-c'])
+      await saveBank(db, sender(senderId), 0, idleBank(), now);
+    // three senders: one insert statement; one sender twice: two statements in a transaction
+    const ids = [
+      ...(await writeAll(['only-a', 'only-b', 'only-c'])),
+      ...(await writeAll(['only-a', 'only-a'])),
+    ];
+    expect(new Set(ids).size).toBe(5);
+    const idsOf = async (senderId: string) =>
+      (await listTurns(db, sender(senderId), { limit: 5 })).map((turn) => turn.id).sort();
+    expect(await idsOf('only-a')).toEqual([ids[0], ids[3], ids[4]].sort());
+    expect(await idsOf('only-b')).toEqual([ids[1]]);
+    expect(await idsOf('only-c')).toEqual([ids[2]]);
+  });
 });

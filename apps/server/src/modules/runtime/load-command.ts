@@ -35,8 +35,10 @@ async function readRunnableCommand(
   return { commandId, name: command.command_name, variables, response, advertises };
 }
 
-/** The owner's active command with its active variables, response and advertises; null for a foreign, missing or
- * switched-off one. */
+/**
+ * The owner's active command with its active variables, response and advertises (cached until the bot changes);
+ * null for a foreign, missing or switched-off one.
+ */
 export function loadRunnableCommand(
   db: Database,
   userId: number,

@@ -2,7 +2,7 @@ import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
 import type { RuntimeTables } from './runtime-tables.ts';
-import type { SenderKey } from './sender-key.ts';
+import { type SenderKey, senderKeyText } from './sender-key.ts';
 import type { StepTrace } from './turn-state.ts';
 
 function tablesOf(db: Database) {
@@ -27,23 +27,75 @@ export interface StoredTurn {
   createdAt: string;
 }
 
-export async function insertTurn(db: Database, sender: SenderKey, turn: NewTurn): Promise<number> {
-  const row = await tablesOf(db)
-    .insertInto('conversation_turns')
-    .values({
-      user_id: sender.userId,
-      platform: sender.platform,
-      sender_id: sender.senderId,
-      event: toJson(turn.event),
-      command_id: turn.commandId,
-      score: turn.score,
-      replies: toJson(turn.replies),
-      trace: toJson(turn.trace),
-      created_at: turn.createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+/** Rows per insert statement: 9 parameters each stays far below SQLite's and PostgreSQL's parameter limits. */
+const ROWS_PER_INSERT = 200;
+
+export interface SenderTurn {
+  sender: SenderKey;
+  turn: NewTurn;
+}
+
+/**
+ * Chunks of at most ROWS_PER_INSERT turns in which no sender appears twice, so each inserted row is told
+ * apart by its sender (RETURNING gives no promise about the order of its rows).
+ */
+function chunksOf(turns: SenderTurn[]): SenderTurn[][] {
+  const chunks: SenderTurn[][] = [];
+  let chunk: SenderTurn[] = [];
+  let senders = new Set<string>();
+  for (const entry of turns) {
+    const key = senderKeyText(entry.sender);
+    if (chunk.length === ROWS_PER_INSERT || senders.has(key)) {
+      chunks.push(chunk);
+      chunk = [];
+      senders = new Set();
+    }
+    chunk.push(entry);
+    senders.add(key);
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
+/** Whether insertTurns stores these turns with one statement (then atomic without a transaction). */
+export function isOneInsert(turns: SenderTurn[]): boolean {
+  return chunksOf(turns).length <= 1;
+}
+
+/** Stores turns with one insert statement per chunk; answers their ids in the order given. */
+export async function insertTurns(db: Database, turns: SenderTurn[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const chunk of chunksOf(turns)) {
+    const rows = await tablesOf(db)
+      .insertInto('conversation_turns')
+      .values(
+        chunk.map(({ sender, turn }) => ({
+          user_id: sender.userId,
+          platform: sender.platform,
+          sender_id: sender.senderId,
+          event: toJson(turn.event),
+          command_id: turn.commandId,
+          score: turn.score,
+          replies: toJson(turn.replies),
+          trace: toJson(turn.trace),
+          created_at: turn.createdAt,
+        })),
+      )
+      .returning(['id', 'user_id', 'platform', 'sender_id'])
+      .execute();
+    const idOf = new Map(
+      rows.map((row) => [
+        senderKeyText({ userId: row.user_id, platform: row.platform, senderId: row.sender_id }),
+        row.id,
+      ]),
+    );
+    for (const { sender } of chunk) {
+      const id = idOf.get(senderKeyText(sender));
+      if (id === undefined) throw new Error(`the turn of ${senderKeyText(sender)} was not stored`);
+      ids.push(id);
+    }
+  }
+  return ids;
 }
 
 /** The sender's last `limit` turns before the turn id `before` (all when absent), oldest first. */
