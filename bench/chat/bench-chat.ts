@@ -13,7 +13,8 @@ import { createPostgresDatabase, type ServerProcess, startServer } from './serve
  * sends as soon as it is answered: the most messages/s; latency is then senders ÷ throughput) and a paced run
  * offering BENCH_RATE messages/s (500) to see the latency at that rate. Settings: BENCH_SENDERS (200),
  * BENCH_SECONDS (20), BENCH_RATE, TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test;
- * BENCH_SKIP_POSTGRES=1 skips it), BENCH_NOTE (a note for RESULTS.md).
+ * BENCH_SKIP_POSTGRES=1 skips it), BENCH_SKIP_SQLITE=1, BENCH_SKIP_SATURATION=1 (paced runs only), BENCH_NOTE
+ * (a note for RESULTS.md), BENCH_DRY_RUN=1 (print the table, leave RESULTS.md alone).
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -67,14 +68,15 @@ async function benchOn(databaseUrl: string | null): Promise<Run[]> {
     console.log(`${server.label}: building the bot (50 commands) through the API…`);
     const botToken = await buildBenchBot(server.url);
     await runLoad(server, botToken, 3, 0); // warm-up: model cache, JIT, connection pools
-    console.log(`${server.label}: ${senders} senders for ${seconds} s, saturation…`);
-    const saturation = await runLoad(server, botToken, seconds, 0);
+    const runs: Run[] = [];
+    if (process.env.BENCH_SKIP_SATURATION !== '1') {
+      console.log(`${server.label}: ${senders} senders for ${seconds} s, saturation…`);
+      runs.push({ database: server.label, offered: 0, figures: await runLoad(server, botToken, seconds, 0) });
+    }
     console.log(`${server.label}: ${senders} senders for ${seconds} s, offering ${pacedRate} messages/s…`);
     const paced = await runLoad(server, botToken, seconds, pacedRate);
-    return [
-      { database: server.label, offered: 0, figures: saturation },
-      { database: server.label, offered: pacedRate, figures: paced },
-    ];
+    runs.push({ database: server.label, offered: pacedRate, figures: paced });
+    return runs;
   } finally {
     await server.stop();
   }
@@ -96,7 +98,7 @@ function machineNote(): string {
 }
 
 async function main(): Promise<void> {
-  const runs: Run[] = await benchOn(null);
+  const runs: Run[] = process.env.BENCH_SKIP_SQLITE === '1' ? [] : await benchOn(null);
   if (process.env.BENCH_SKIP_POSTGRES !== '1') {
     const database = createPostgresDatabase(adminUrl);
     try {
@@ -113,6 +115,7 @@ async function main(): Promise<void> {
   console.log(`\n${table}`);
   for (const run of runs)
     console.log(`${run.database} ${run.offered || 'saturation'}: ${JSON.stringify(run.figures.statuses)}`);
+  if (process.env.BENCH_DRY_RUN === '1') return;
   const heading = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — bench:chat`;
   const note = `POST /widget/api/{bot}/messages, bot of 50 commands × 5 examples (text answers), load from a separate process on loopback; ${machineNote()}. ${process.env.BENCH_NOTE ?? ''}`;
   appendConversationResults(join(repoRoot, 'bench/RESULTS.md'), `${heading}\n\n${note}\n\n${table}\n`);
