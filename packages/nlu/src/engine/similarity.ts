@@ -1,5 +1,5 @@
 import { scoreRows } from './inverted-index.ts';
-import { dotDense, type SparseVector, weightAndNormalize } from './sparse.ts';
+import { type SparseVector, weightAndNormalize } from './sparse.ts';
 import type { VectorSpace } from './vector-space.ts';
 
 /**
@@ -35,27 +35,49 @@ export interface ExampleCandidates {
   scores: number[];
 }
 
+/** The first slot in rows[from..to) (ascending) whose row is at least `row`. */
+function firstSlotFrom(rows: Int32Array, from: number, to: number, row: number): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (rows[middle]! < row) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * Cosine of a unit query with the examples of the given commands (the best-ranked ones): the debugger's
- * similar examples. Checking only these keeps prediction time flat in bot size. The query is spread into a
- * dense scratch array so each example's dot product is one pass over its own features.
+ * similar examples and the runtime's nearest-example cosine. Checking only these keeps prediction time flat in
+ * bot size. Each of the query's features reads only its postings among the command's examples (found by binary
+ * search, as postings are grouped by command), so an example costs only the features it shares with the query.
  */
 export function exampleSimilarities(
   space: VectorSpace,
   query: SparseVector,
   commands: number[],
 ): ExampleCandidates {
-  const dense = space.scratch;
-  query.indices.forEach((feature, position) => {
-    dense[feature] = query.values[position] ?? 0;
-  });
+  const { offsets, rows, values } = space.exampleIndex;
   const candidates: ExampleCandidates = { examples: [], scores: [] };
   for (const command of commands) {
-    for (const example of space.examplesOf[command] ?? []) {
-      candidates.examples.push(example);
-      candidates.scores.push(dotDense(space.unitVectors[example]!, dense));
+    const first = space.commandStart[command] ?? 0;
+    const end = space.commandStart[command + 1] ?? first;
+    const scores = new Float32Array(end - first);
+    for (let position = 0; position < query.indices.length; position++) {
+      const feature = query.indices[position]!;
+      const weight = query.values[position]!;
+      const stop = offsets[feature + 1]!;
+      for (let slot = firstSlotFrom(rows, offsets[feature]!, stop, first); slot < stop; slot++) {
+        const row = rows[slot]!;
+        if (row >= end) break;
+        scores[row - first]! += weight * values[slot]!;
+      }
+    }
+    for (let row = first; row < end; row++) {
+      candidates.examples.push(space.exampleOrder[row]!);
+      candidates.scores.push(scores[row - first]!);
     }
   }
-  for (const feature of query.indices) dense[feature] = 0;
   return candidates;
 }

@@ -33,12 +33,3 @@ export function weightAndNormalize(vector: SparseVector, weights: Float32Array):
     values[position] = (values[position] ?? 0) / length;
   return { indices: vector.indices, values };
 }
-
-/** Dot product of a sparse vector with a dense one. */
-export function dotDense(vector: SparseVector, dense: Float32Array, offset = 0): number {
-  let sum = 0;
-  for (let position = 0; position < vector.indices.length; position++) {
-    sum += (vector.values[position] ?? 0) * (dense[offset + (vector.indices[position] ?? 0)] ?? 0);
-  }
-  return sum;
-}

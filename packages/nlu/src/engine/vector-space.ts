@@ -13,8 +13,12 @@ export interface VectorSpace {
   idf: Float32Array;
   unitVectors: SparseVector[];
   centroidIndex: InvertedIndex;
-  /** A zeroed array of `buckets` floats for dense scoring; every user leaves it zeroed again. */
-  scratch: Float32Array;
+  /** The examples grouped by command: examplesOf[0], then examplesOf[1], … */
+  exampleOrder: Int32Array;
+  /** Rows commandStart[c]..commandStart[c + 1] of `exampleIndex` are command c's examples. */
+  commandStart: Int32Array;
+  /** The unit example vectors by feature, rows in `exampleOrder`: each posting list is grouped by command. */
+  exampleIndex: InvertedIndex;
   /** Length of each command's sum of unit vectors, for leave-one-out centroids. */
   centroidSumNorms: Float32Array;
 }
@@ -96,6 +100,11 @@ export function buildVectorSpace(
   const unitVectors = rawVectors.map((vector) => weightAndNormalize(vector, idf));
   const examplesOf = groupByCommand(exampleCommands, commands.length);
   const { centroids, sumNorms } = centroidsOf(unitVectors, examplesOf, buckets);
+  const exampleOrder = Int32Array.from(examplesOf.flatMap((examples) => Array.from(examples)));
+  const commandStart = new Int32Array(commands.length + 1);
+  examplesOf.forEach((examples, command) => {
+    commandStart[command + 1] = (commandStart[command] ?? 0) + examples.length;
+  });
   return {
     buckets,
     commands,
@@ -105,6 +114,11 @@ export function buildVectorSpace(
     unitVectors,
     centroidIndex: buildInvertedIndex(centroids, buckets),
     centroidSumNorms: sumNorms,
-    scratch: new Float32Array(buckets),
+    exampleOrder,
+    commandStart,
+    exampleIndex: buildInvertedIndex(
+      Array.from(exampleOrder, (example) => unitVectors[example]!),
+      buckets,
+    ),
   };
 }
