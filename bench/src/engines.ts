@@ -1,4 +1,5 @@
-import { type Lang, predict, SCORE_FLOOR, train } from '@hiwar/nlu';
+import { type Lang, predict, SCORE_FLOOR, train, useLexicon } from '@hiwar/nlu';
+import { loadWordNet } from '@hiwar/wordnet';
 import { OUT_OF_SCOPE, type Utterance } from './data.ts';
 
 /** A trained classifier under test: one label per message, "oos" when it rejects the message. */
@@ -22,6 +23,9 @@ export interface EngineSpec {
   name: string;
   train(rows: Utterance[], lang: Lang, rejectOutOfScope: boolean): Promise<TrainedEngine>;
 }
+
+// As the server does: English models learn WordNet's concepts of their words.
+useLexicon(loadWordNet());
 
 export function hiwarEngine(parser: 'default' | 'embedding', seed: number): EngineSpec {
   return {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { modules as allModules } from './modules/index.ts';
+import { registerLexicons } from './modules/nlu/lexicons.ts';
 import type { Config } from './platform/config.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
@@ -29,6 +30,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The whole HTTP application, ready to listen: used by main.ts and by the integration tests. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  registerLexicons();
   const app = Fastify({
     logger: deps.logger ?? true,
     bodyLimit: BODY_LIMIT_BYTES,

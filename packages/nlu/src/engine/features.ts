@@ -1,5 +1,6 @@
 import { type Lang, normalizeText, stem, tokenize, type UmlautFolding } from '../text/index.ts';
 import { hashString } from './hash.ts';
+import { lexiconNamed } from './lexicon.ts';
 import { type SparseVector, sparseFromMap } from './sparse.ts';
 
 export interface FeatureConfig {
@@ -15,6 +16,9 @@ export interface FeatureConfig {
    * Absent in models trained before version 2, which keep the language's default folding.
    */
   umlauts?: UmlautFolding;
+  /** The lexicon whose concepts are features too (see lexicon.ts); absent in models trained without one. */
+  lexicon?: string;
+  conceptWeight?: number;
 }
 
 export const DEFAULT_FEATURES: FeatureConfig = {
@@ -60,7 +64,19 @@ export function stemmedWords(
   return { tokens, stems: tokens.map((token) => stem(token, lang)) };
 }
 
-/** Sublinear term frequencies (1 + ln tf) of hashed stemmed words, word bigrams and character n-grams. */
+// Each word counts its concepts once; a message about "rain and snow" counts "weather" twice.
+function countConcepts(counts: Map<number, number>, tokens: string[], name: string, mask: number): void {
+  const lexicon = lexiconNamed(name);
+  for (const token of tokens) {
+    const concepts = lexicon.concepts(token);
+    for (let index = 0; index < concepts.length; index++) count(counts, `s${concepts[index]}`, mask);
+  }
+}
+
+/**
+ * Sublinear term frequencies (1 + ln tf) of hashed stemmed words, word bigrams, character n-grams and, with a
+ * lexicon, the words' concepts.
+ */
 export function extractFeatures(
   text: string,
   lang: Lang,
@@ -77,9 +93,12 @@ export function extractFeatures(
     if (next !== undefined) count(bigrams, `b${word} ${next}`, mask);
   });
   for (const token of tokens) countCharacterGrams(characters, token, config);
+  const concepts = new Map<number, number>();
+  if (config.lexicon) countConcepts(concepts, tokens, config.lexicon, mask);
   const features = new Map<number, number>();
   addSublinear(features, words, config.wordWeight);
   addSublinear(features, bigrams, config.bigramWeight);
   addSublinear(features, characters, config.charWeight);
+  addSublinear(features, concepts, config.conceptWeight ?? 1);
   return sparseFromMap(features);
 }

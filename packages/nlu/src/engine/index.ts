@@ -1,4 +1,5 @@
 export { IN_SCOPE_REJECTION, SCORE_FLOOR, scoreFloorFor } from './calibration.ts';
+export { clearLexicons, type Lexicon, useLexicon } from './lexicon.ts';
 export { addExample, predict, removeExample, train } from './model.ts';
 export type {
   CommandScore,

@@ -1,5 +1,6 @@
 import { train } from '@hiwar/nlu';
 import { describe, expect, it } from 'vitest';
+import { registerLexicons } from './lexicons.ts';
 import { trainInWorker } from './train-in-worker.ts';
 
 const examples = [
@@ -10,9 +11,11 @@ const examples = [
 ];
 
 describe('trainInWorker', () => {
-  it('trains in a worker thread the same model as in-process training', async () => {
+  it('trains in a worker thread the same model as in-process training, WordNet included', async () => {
+    registerLexicons();
     const options = { lang: 'en' as const, parser: 'default' as const };
     const inWorker = await trainInWorker(examples, options);
+    expect(inWorker.features.lexicon).toBe('wordnet-3.1');
     expect(inWorker.hash).toBe(train(examples, options).hash);
   });
 

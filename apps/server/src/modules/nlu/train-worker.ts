@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { type TrainingExample, type TrainOptions, train } from '@hiwar/nlu';
+import { registerLexicons } from './lexicons.ts';
 
 /** Runs in a worker thread (see train-in-worker.ts): trains one model and answers its JSON. */
 export interface TrainRequest {
@@ -9,6 +10,8 @@ export interface TrainRequest {
 }
 
 export type TrainAnswer = { id: number; json: string } | { id: number; error: string };
+
+registerLexicons();
 
 parentPort?.on('message', (request: TrainRequest) => {
   let answer: TrainAnswer;

@@ -1,5 +1,5 @@
 import { nluMessages } from '@hiwar/contracts';
-import { differenceRatio } from '@hiwar/nlu';
+import { differenceRatio, type Model, predict } from '@hiwar/nlu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobTables } from '../../platform/jobs/job-tables.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
@@ -11,6 +11,7 @@ import {
   createService,
   createVariable,
 } from '../services/authoring-fixtures.ts';
+import type { NluTables } from './nlu-tables.ts';
 
 async function until(condition: () => Promise<boolean>) {
   const deadline = Date.now() + 20_000;
@@ -97,6 +98,20 @@ describe.each(await testDatabaseKinds())('training and augmentation on $label', 
     expect((await get('/command_example/check-if-free')).json).toEqual({ status: 1, msg: nluMessages.free });
     expect((await get(`/command_example/train/${commandId}`)).json.status).toBe(1);
     await waitUntilFree();
+  });
+
+  it('trains English models with WordNet’s concepts of their words', async () => {
+    const row = await server.database.db
+      .withTables<NluTables>()
+      .selectFrom('nlu_models')
+      .select('model')
+      .where('user_id', '=', owner.userId)
+      .where('lang', '=', 'en')
+      .where('parser', '=', 'default')
+      .executeTakeFirstOrThrow();
+    const model = JSON.parse(row.model) as Model;
+    expect(model.features.lexicon).toBe('wordnet-3.1');
+    expect(predict(model, 'can i get a pizza').ranking[0]?.command).toBe(String(commandId));
   });
 
   it('keeps one owner’s training from blocking another owner', async () => {

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { loadWordNet } from './index.ts';
+import { lemmaOf } from './lemmas.ts';
+import { readFirstSenses, readLinks, type SynsetLinks, synsetId } from './wordnet-files.ts';
+
+const LICENCE = '  1 This software and database is being provided to you, the LICENSEE, by  \n';
+
+describe("WordNet's files", () => {
+  it('take the first (most frequent) sense of each lemma from an index file', () => {
+    const senses = new Map<string, number[]>();
+    readFirstSenses(
+      `${LICENCE}alarm n 4 4 @ ~ = + 4 2 07535012 02697285 06816015 02697521  \n`,
+      'noun',
+      senses,
+    );
+    readFirstSenses(`${LICENCE}alarm v 2 3 @ ~ + 2 0 01786000 01790000  \n`, 'verb', senses);
+    expect(senses.get('alarm')).toEqual([synsetId('07535012', 'n'), synsetId('01786000', 'v')]);
+  });
+
+  it('keep hypernym and topic pointers from a data file, reading the word count in hexadecimal', () => {
+    const words = Array.from({ length: 16 }, (_, index) => `w${index} 0`).join(' ');
+    const line = `00000100 03 n 10 ${words} 003 @ 00000200 n 0000 ;c 00000300 n 0000 + 00000400 v 0101 | gloss`;
+    const links: SynsetLinks = { hypernyms: new Map(), topics: new Map() };
+    readLinks(`${LICENCE}${line}\n`, 'noun', links);
+    const id = synsetId('00000100', 'n');
+    expect([...(links.hypernyms.get(id) ?? [])]).toEqual([synsetId('00000200', 'n')]);
+    expect([...(links.topics.get(id) ?? [])]).toEqual([synsetId('00000300', 'n')]);
+  });
+
+  it('number synsets per part of speech, adjective satellites with adjectives', () => {
+    expect(synsetId('00000100', 'n')).not.toBe(synsetId('00000100', 'v'));
+    expect(synsetId('00000100', 's')).toBe(synsetId('00000100', 'a'));
+  });
+});
+
+describe('lemmas', () => {
+  const known = new Set(['alarm', 'rain', 'wake', 'make', 'city']);
+  const isLemma = (word: string) => known.has(word);
+
+  it('undo regular inflections', () => {
+    expect(lemmaOf('alarms', isLemma)).toBe('alarm');
+    expect(lemmaOf('raining', isLemma)).toBe('rain');
+    expect(lemmaOf('making', isLemma)).toBe('make');
+    expect(lemmaOf('cities', isLemma)).toBe('city');
+    expect(lemmaOf('woke', isLemma)).toBeUndefined();
+  });
+
+  it('give function words no lemma, even those WordNet lists', () => {
+    expect(lemmaOf('can', () => true)).toBeUndefined();
+    expect(lemmaOf('it', () => true)).toBeUndefined();
+  });
+});
+
+describe('the installed WordNet', () => {
+  const wordNet = loadWordNet();
+  const concepts = (word: string) => new Set(Array.from(wordNet.concepts(word)));
+  const shared = (left: string, right: string) => [...concepts(left)].filter((id) => concepts(right).has(id));
+
+  it('links words for the same kind of thing through their broader concepts', () => {
+    expect(shared('rain', 'snow').length).toBeGreaterThan(0);
+    expect(shared('rain', 'weather').length).toBeGreaterThan(0);
+    expect(shared('song', 'music').length).toBeGreaterThan(0);
+  });
+
+  it('gives inflected forms the concepts of their lemma', () => {
+    expect(concepts('alarms')).toEqual(concepts('alarm'));
+    expect(concepts('cities')).toEqual(concepts('city'));
+    expect(concepts('cities').size).toBeGreaterThan(0);
+  });
+
+  it('knows nothing of unknown and function words', () => {
+    expect(wordNet.concepts('xqzzt')).toHaveLength(0);
+    expect(wordNet.concepts('the')).toHaveLength(0);
+  });
+
+  it('answers distinct concepts', () => {
+    const list = Array.from(wordNet.concepts('weather'));
+    expect(new Set(list).size).toBe(list.length);
+    expect(list.length).toBeGreaterThan(1);
+  });
+
+  it('is an English lexicon with a stable name, as models record it', () => {
+    expect(wordNet).toMatchObject({ name: 'wordnet-3.1', lang: 'en' });
+  });
+});
