@@ -11,39 +11,91 @@ export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 // packs both (offsets stay below 2^24, so ids fit an int32).
 const POS_CODE: Record<string, number> = { n: 0, v: 1, a: 2, s: 2, r: 3 };
 const FILE_CODE: Record<PartOfSpeech, string> = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' };
+/** Lemmas a message's token can be: one word of letters (collocations like "alarm_clock" are left out). */
+const SINGLE_WORD = /^[a-z]+$/;
 
 export function synsetId(offset: string, posSymbol: string): number {
   return Number(offset) * 4 + (POS_CODE[posSymbol] ?? 0);
 }
 
-function contentLines(file: string): string[] {
-  return file.split('\n').filter((line) => line !== '' && !line.startsWith(' '));
+function* contentLines(file: string): Generator<string> {
+  let start = 0;
+  while (start < file.length) {
+    const end = file.indexOf('\n', start);
+    const line = file.slice(start, end < 0 ? file.length : end);
+    start = end < 0 ? file.length : end + 1;
+    if (line !== '' && !line.startsWith(' ')) yield line;
+  }
 }
 
 /**
- * Each lemma's most frequent synset in this part of speech (the first offset of its index line:
+ * Each single-word lemma's most frequent synset in this part of speech (the first offset of its index line:
  * `lemma pos synset_cnt p_cnt [ptr_symbol…] sense_cnt tagsense_cnt synset_offset…`).
  */
 export function readFirstSenses(indexFile: string, pos: PartOfSpeech, into: Map<string, number[]>): void {
   for (const line of contentLines(indexFile)) {
+    const lemma = line.slice(0, line.indexOf(' '));
+    if (!SINGLE_WORD.test(lemma)) continue;
     const fields = line.trimEnd().split(' ');
-    const synsetCount = Number(fields[2]);
-    const first = fields[fields.length - synsetCount];
-    if (!first || !fields[0]) continue;
-    const senses = into.get(fields[0]) ?? [];
+    const first = fields[fields.length - Number(fields[2])];
+    if (!first) continue;
+    const senses = into.get(lemma) ?? [];
     senses.push(synsetId(first, FILE_CODE[pos]));
-    into.set(fields[0], senses);
+    into.set(lemma, senses);
   }
 }
 
-/** Pointers kept from a synset: to its hypernyms (`@`, `@i` for instances) and topic domains (`;c`). */
-export interface SynsetLinks {
-  hypernyms: Map<number, Int32Array>;
-  topics: Map<number, Int32Array>;
+/** Pointers of a synset, by kind: to its hypernyms (`@`, `@i` for instances) and topic domains (`;c`). */
+export type LinkKind = 'hypernyms' | 'topics';
+
+/** Collects links while the data files are read; `freeze` packs them into sorted typed arrays. */
+export class LinkCollector {
+  private readonly sources: number[] = [];
+  private readonly kinds: number[] = [];
+  private readonly targets: number[] = [];
+
+  add(source: number, kind: LinkKind, target: number): void {
+    this.sources.push(source);
+    this.kinds.push(kind === 'hypernyms' ? 0 : 1);
+    this.targets.push(target);
+  }
+
+  freeze(): SynsetLinks {
+    const order = Array.from(this.sources.keys()).sort(
+      (left, right) => this.sources[left]! - this.sources[right]! || this.kinds[left]! - this.kinds[right]!,
+    );
+    return new SynsetLinks(
+      Int32Array.from(order, (position) => this.sources[position]!),
+      Uint8Array.from(order, (position) => this.kinds[position]!),
+      Int32Array.from(order, (position) => this.targets[position]!),
+    );
+  }
 }
 
-function append(map: Map<number, Int32Array>, id: number, targets: number[]): void {
-  if (targets.length > 0) map.set(id, Int32Array.from(targets));
+/** Every kept pointer as three parallel arrays sorted by source synset: ~1 MB for all of WordNet. */
+export class SynsetLinks {
+  constructor(
+    private readonly sources: Int32Array,
+    private readonly kinds: Uint8Array,
+    private readonly targets: Int32Array,
+  ) {}
+
+  /** The synsets `source` points to with pointers of `kind`. */
+  of(source: number, kind: LinkKind): number[] {
+    const wanted = kind === 'hypernyms' ? 0 : 1;
+    let low = 0;
+    let high = this.sources.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.sources[middle]! < source) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let slot = low; slot < this.sources.length && this.sources[slot] === source; slot++) {
+      if (this.kinds[slot] === wanted) found.push(this.targets[slot]!);
+    }
+    return found;
+  }
 }
 
 /**
@@ -51,21 +103,17 @@ function append(map: Map<number, Int32Array>, id: number, targets: number[]): vo
  * `offset lex_filenum ss_type w_cnt (word lex_id)… p_cnt (symbol offset pos source/target)… | gloss`,
  * with w_cnt in hexadecimal.
  */
-export function readLinks(dataFile: string, pos: PartOfSpeech, into: SynsetLinks): void {
+export function readLinks(dataFile: string, pos: PartOfSpeech, into: LinkCollector): void {
   for (const line of contentLines(dataFile)) {
-    const fields = line.split(' ');
+    const fields = line.slice(0, line.indexOf(' | ')).split(' ');
     const id = synsetId(fields[0] ?? '', FILE_CODE[pos]);
     let at = 4 + Number.parseInt(fields[3] ?? '0', 16) * 2;
     const pointerCount = Number(fields[at++]);
-    const hypernyms: number[] = [];
-    const topics: number[] = [];
     for (let pointer = 0; pointer < pointerCount; pointer++, at += 4) {
       const symbol = fields[at];
       const target = synsetId(fields[at + 1] ?? '', fields[at + 2] ?? 'n');
-      if (symbol === '@' || symbol === '@i') hypernyms.push(target);
-      else if (symbol === ';c') topics.push(target);
+      if (symbol === '@' || symbol === '@i') into.add(id, 'hypernyms', target);
+      else if (symbol === ';c') into.add(id, 'topics', target);
     }
-    append(into.hypernyms, id, hypernyms);
-    append(into.topics, id, topics);
   }
 }

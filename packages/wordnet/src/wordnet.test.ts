@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadWordNet } from './index.ts';
 import { lemmaOf } from './lemmas.ts';
-import { readFirstSenses, readLinks, type SynsetLinks, synsetId } from './wordnet-files.ts';
+import { LinkCollector, readFirstSenses, readLinks, synsetId } from './wordnet-files.ts';
 
 const LICENCE = '  1 This software and database is being provided to you, the LICENSEE, by  \n';
 
@@ -14,17 +14,21 @@ describe("WordNet's files", () => {
       senses,
     );
     readFirstSenses(`${LICENCE}alarm v 2 3 @ ~ + 2 0 01786000 01790000  \n`, 'verb', senses);
+    readFirstSenses(`${LICENCE}alarm_clock n 1 2 @ ~ 1 0 02697521  \n`, 'noun', senses);
+    expect(senses.has('alarm_clock')).toBe(false);
     expect(senses.get('alarm')).toEqual([synsetId('07535012', 'n'), synsetId('01786000', 'v')]);
   });
 
   it('keep hypernym and topic pointers from a data file, reading the word count in hexadecimal', () => {
     const words = Array.from({ length: 16 }, (_, index) => `w${index} 0`).join(' ');
     const line = `00000100 03 n 10 ${words} 003 @ 00000200 n 0000 ;c 00000300 n 0000 + 00000400 v 0101 | gloss`;
-    const links: SynsetLinks = { hypernyms: new Map(), topics: new Map() };
-    readLinks(`${LICENCE}${line}\n`, 'noun', links);
+    const collector = new LinkCollector();
+    readLinks(`${LICENCE}${line}\n`, 'noun', collector);
+    const links = collector.freeze();
     const id = synsetId('00000100', 'n');
-    expect([...(links.hypernyms.get(id) ?? [])]).toEqual([synsetId('00000200', 'n')]);
-    expect([...(links.topics.get(id) ?? [])]).toEqual([synsetId('00000300', 'n')]);
+    expect(links.of(id, 'hypernyms')).toEqual([synsetId('00000200', 'n')]);
+    expect(links.of(id, 'topics')).toEqual([synsetId('00000300', 'n')]);
+    expect(links.of(synsetId('00000200', 'n'), 'hypernyms')).toEqual([]);
   });
 
   it('number synsets per part of speech, adjective satellites with adjectives', () => {

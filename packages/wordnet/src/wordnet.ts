@@ -1,6 +1,7 @@
 import type { Lexicon } from '@hiwar/nlu';
 import { lemmaOf } from './lemmas.ts';
 import {
+  LinkCollector,
   PARTS_OF_SPEECH,
   type PartOfSpeech,
   readFirstSenses,
@@ -29,27 +30,25 @@ interface Database {
 
 function readDatabase(readFile: ReadFile): Database {
   const firstSenses = new Map<string, number[]>();
-  const links: SynsetLinks = { hypernyms: new Map(), topics: new Map() };
+  const links = new LinkCollector();
   for (const pos of PARTS_OF_SPEECH satisfies readonly PartOfSpeech[]) {
     readFirstSenses(readFile(`index.${pos}`), pos, firstSenses);
-  }
-  for (const pos of PARTS_OF_SPEECH satisfies readonly PartOfSpeech[]) {
     readLinks(readFile(`data.${pos}`), pos, links);
   }
-  return { firstSenses, links };
+  return { firstSenses, links: links.freeze() };
 }
 
 /** A word's concepts: its first senses, their topics, and the hypernyms of both up to HYPERNYM_LEVELS. */
 function conceptsOfLemma(database: Database, lemma: string): Int32Array {
-  const { hypernyms, topics } = database.links;
+  const { links } = database;
   const senses = database.firstSenses.get(lemma) ?? [];
   const found = new Set<number>(senses);
-  for (const sense of senses) for (const topic of topics.get(sense) ?? []) found.add(topic);
+  for (const sense of senses) for (const topic of links.of(sense, 'topics')) found.add(topic);
   let level = [...found];
   for (let depth = 0; depth < HYPERNYM_LEVELS && level.length > 0; depth++) {
     const next: number[] = [];
     for (const synset of level) {
-      for (const hypernym of hypernyms.get(synset) ?? []) {
+      for (const hypernym of links.of(synset, 'hypernyms')) {
         if (found.has(hypernym)) continue;
         found.add(hypernym);
         next.push(hypernym);
@@ -62,7 +61,7 @@ function conceptsOfLemma(database: Database, lemma: string): Int32Array {
 
 /**
  * English WordNet as the engine's lexicon. The files are read on the first word looked up, not at creation,
- * so a server that never sees an English model never pays for them (about a second and 100 MB).
+ * so a server that never sees an English model never pays for them (about a second; ~15 MB kept).
  */
 export function wordNetLexicon(readFile: ReadFile, name = 'wordnet-3.1'): Lexicon {
   let database: Database | undefined;

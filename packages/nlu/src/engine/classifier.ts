@@ -88,13 +88,16 @@ function trainMember(
 }
 
 /**
- * The members to train: below LARGE_BOT the `default` parser adds two more embedding models (other seeds),
+ * The members to train: below LARGE_BOT the `default` parser adds three more embedding models (other seeds),
  * which average away some of the variance of their random start (MASSIVE dev, 8 shots, 5 seeds: the second
- * en +0.6, de +0.4; the third en +0.2); large bots keep two members so full training stays within seconds.
+ * en +0.6, de +0.4; the third en +0.2; the fourth en +0.15, de +0.15; a fifth nothing); large bots keep two
+ * members so full training stays within seconds.
  */
 function memberKinds(parser: ParserKind, exampleCount: number): SerializedMember['kind'][] {
   const kinds = MEMBERS[parser];
-  return parser === 'default' && exampleCount <= LARGE_BOT ? [...kinds, 'embedding', 'embedding'] : kinds;
+  return parser === 'default' && exampleCount <= LARGE_BOT
+    ? [...kinds, 'embedding', 'embedding', 'embedding']
+    : kinds;
 }
 
 export function trainClassifier(

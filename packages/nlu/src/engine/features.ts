@@ -1,5 +1,5 @@
 import { type Lang, normalizeText, stem, tokenize, type UmlautFolding } from '../text/index.ts';
-import { hashString } from './hash.ts';
+import { hashString, hashTaggedInt } from './hash.ts';
 import { lexiconNamed } from './lexicon.ts';
 import { type SparseVector, sparseFromMap } from './sparse.ts';
 
@@ -64,12 +64,17 @@ export function stemmedWords(
   return { tokens, stems: tokens.map((token) => stem(token, lang)) };
 }
 
+const CONCEPT_TAG = 's'.charCodeAt(0);
+
 // Each word counts its concepts once; a message about "rain and snow" counts "weather" twice.
 function countConcepts(counts: Map<number, number>, tokens: string[], name: string, mask: number): void {
   const lexicon = lexiconNamed(name);
   for (const token of tokens) {
     const concepts = lexicon.concepts(token);
-    for (let index = 0; index < concepts.length; index++) count(counts, `s${concepts[index]}`, mask);
+    for (let index = 0; index < concepts.length; index++) {
+      const bucket = hashTaggedInt(CONCEPT_TAG, concepts[index]!) & mask;
+      counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+    }
   }
 }
 

@@ -9,6 +9,16 @@ export function hashString(text: string): number {
   return hash >>> 0;
 }
 
+/** FNV-1a of `tag` then the four bytes of `value`: an integer feature's bucket without building a string. */
+export function hashTaggedInt(tag: number, value: number): number {
+  let hash = Math.imul(0x811c9dc5 ^ tag, 0x01000193);
+  for (let shift = 0; shift < 32; shift += 8) {
+    hash ^= (value >>> shift) & 0xff;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
 /** A 53-bit content hash (cyrb53) of a string, as hex: the model's `hash`. */
 export function contentHash(text: string): string {
   let first = 0xdeadbeef;
