@@ -14,6 +14,10 @@ import { parseCommandId } from './command-tabs.ts';
 import { commandsKey, saveCommand, useCommand } from './commands-api.ts';
 
 /** The about tab: name (required, checked before anything is sent), description and language. */
+// dir="auto" on the input itself (Mantine's `dir` prop goes to its wrapper): an English name or description
+// reads left to right in the Arabic console, an Arabic one right to left in the English console.
+const autoDirection = { input: { dir: 'auto' } };
+
 export function CommandAboutForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -61,10 +65,16 @@ export function CommandAboutForm() {
       data-testid="command-about"
     >
       <Stack gap="md" maw={640}>
-        <TextInput label={t('commands.fields.name')} withAsterisk {...form.getInputProps('command_name')} />
+        <TextInput
+          label={t('commands.fields.name')}
+          withAsterisk
+          attributes={autoDirection}
+          {...form.getInputProps('command_name')}
+        />
         <Textarea
           label={t('commands.fields.description')}
           rows={3}
+          attributes={autoDirection}
           {...form.getInputProps('command_description')}
         />
         <Select

@@ -21,6 +21,17 @@ describe('command tabs', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/404'));
   });
 
+  it('says a deleted command no longer exists instead of showing an empty form, and leads back to its service', async () => {
+    setToken('t');
+    stubServer(authoringServer([pizza], [greeting]));
+    const { router } = renderApp('/services/3/commands/8/about');
+    const missing = await screen.findByTestId('command-missing');
+    expect(within(missing).getByText('This command no longer exists')).toBeDefined();
+    expect(screen.queryByTestId('command-about')).toBeNull();
+    fireEvent.click(within(missing).getByRole('link', { name: 'Back to the commands' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/services/3/commands'));
+  });
+
   it('keeps every tab but about disabled for a new command and sends nothing without a name', async () => {
     setToken('t');
     const fetchStub = stubServer(authoringServer([pizza], []));
@@ -32,6 +43,16 @@ describe('command tabs', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('The command name field is required')).toBeDefined();
     expect(savesIn(fetchStub)).toHaveLength(0);
+    expect(
+      within(form)
+        .getByLabelText(/Command name/)
+        .getAttribute('dir'),
+    ).toBe('auto');
+    expect(
+      within(form)
+        .getByLabelText(/Description/)
+        .getAttribute('dir'),
+    ).toBe('auto');
   });
 
   it('creates a command in Arabic by default and goes to the path with its new id', async () => {

@@ -1,7 +1,8 @@
-import { Anchor, Card, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconAd2, IconInfoCircle, IconMessageDots, IconVariable } from '@tabler/icons-react';
+import { Anchor, Button, Card, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAd2, IconFileOff, IconInfoCircle, IconMessageDots, IconVariable } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
 import { useService } from '../services/services-api.ts';
 import { commandTabs, parseCommandId, tabOfPath } from './command-tabs.ts';
 import { useCommand } from './commands-api.ts';
@@ -12,6 +13,29 @@ const tabIcons = {
   examples: IconMessageDots,
   advertises: IconAd2,
 } as const;
+
+function isMissing(error: unknown) {
+  return error instanceof ApiError && error.httpStatus === 404;
+}
+
+/** What a command's page shows once its command is gone: deleted (in another tab, say) or never the user's. */
+function MissingCommand({ serviceId }: { serviceId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="md" py="xl" ta="center" data-testid="command-missing">
+      <ThemeIcon size={64} radius="xl" variant="light" color="gray">
+        <IconFileOff size={36} stroke={1.5} />
+      </ThemeIcon>
+      <Title order={2}>{t('commands.missing.title')}</Title>
+      <Text c="dimmed" maw={420}>
+        {t('commands.missing.body')}
+      </Text>
+      <Button component={Link} to={`/services/${serviceId}/commands`} variant="light">
+        {t('commands.missing.back')}
+      </Button>
+    </Stack>
+  );
+}
 
 /**
  * A command's page (spec part 1 §2 Command tabs): the tab bar and the chosen tab. Command id 0 creates; every tab
@@ -34,6 +58,7 @@ export function CommandPage() {
   if (isMalformedId(params.serviceId) || isMalformedId(params.commandId))
     return <Navigate to="/404" replace />;
   if (isNew && activeTab !== 'about') return <Navigate to={`${basePath}/about`} replace />;
+  if (isMissing(command.error)) return <MissingCommand serviceId={serviceId} />;
 
   return (
     <Stack gap="lg">
