@@ -6,7 +6,9 @@ import type pg from 'pg';
  * which halves the server's work for the small queries of the message path (~100 → ~50 µs of PostgreSQL CPU
  * per primary-key select here). Statements are named once their SQL text (values are bound parameters) was
  * seen before, up to `limit` distinct texts, so one-off SQL (long `in (…)` lists, migrations) stays unnamed
- * and each connection prepares at most `limit` statements.
+ * and each connection prepares at most `limit` statements. Migrations run before the server serves: a schema
+ * change under running connections would need them renewed (PostgreSQL refuses a prepared `select *` whose
+ * columns changed).
  */
 export class PreparedStatementNames {
   readonly #seen = new Set<string>();

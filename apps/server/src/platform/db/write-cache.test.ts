@@ -76,6 +76,20 @@ describe.each(await testDatabaseKinds())('the write watch and cache on $label', 
     expect(await rolledBack).toEqual([]);
   });
 
+  it('passes savepoints through and reports what the transaction wrote when it commits', async () => {
+    const reports = await reportedDuring(async () => {
+      const trx = await db.startTransaction().execute();
+      await trx.insertInto('tags').values({ name: 'kept' }).execute();
+      const saved = await trx.savepoint('before_note').execute();
+      await saved.insertInto('notes').values({ body: 'undone' }).execute();
+      await saved.rollbackToSavepoint('before_note').execute();
+      await trx.commit().execute();
+    });
+    // the undone insert is reported too: an extra report only costs a cache reload
+    expect(reports.map((tables) => [...tables].sort())).toEqual([['notes', 'tags']]);
+    expect(await db.selectFrom('notes').where('body', '=', 'undone').selectAll().execute()).toEqual([]);
+  });
+
   it('keeps a value until a write to a table it reads from, and ignores writes to other tables', async () => {
     const cache = new WriteCache<number>({
       tables: { only: new Set(['notes']) },

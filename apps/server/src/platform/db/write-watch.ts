@@ -148,32 +148,18 @@ class WatchedDriver implements Driver {
     }
   }
 
-  async savepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    if (!this.inner.savepoint) throw new Error('savepoints are not supported by this driver');
-    await this.inner.savepoint(innerOf(connection), name, compile);
-  }
+  // Savepoints pass through. A rollback to one leaves what was written before it pending: reporting a write that
+  // was undone costs nothing.
+  readonly savepoint = this.#savepointCommand('savepoint');
+  readonly rollbackToSavepoint = this.#savepointCommand('rollbackToSavepoint');
+  readonly releaseSavepoint = this.#savepointCommand('releaseSavepoint');
 
-  async rollbackToSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    if (!this.inner.rollbackToSavepoint) throw new Error('savepoints are not supported by this driver');
-    // what was written before the rollback stays pending: reporting a write that was undone costs nothing
-    await this.inner.rollbackToSavepoint(innerOf(connection), name, compile);
-  }
-
-  async releaseSavepoint(
-    connection: DatabaseConnection,
-    name: string,
-    compile: QueryCompiler['compileQuery'],
-  ): Promise<void> {
-    if (!this.inner.releaseSavepoint) throw new Error('savepoints are not supported by this driver');
-    await this.inner.releaseSavepoint(innerOf(connection), name, compile);
+  #savepointCommand(method: 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint') {
+    return async (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => {
+      const command = this.inner[method];
+      if (!command) throw new Error(`${method} is not supported by this driver`);
+      await command.call(this.inner, innerOf(connection), name, compile);
+    };
   }
 
   releaseConnection(connection: DatabaseConnection): Promise<void> {
