@@ -50,7 +50,7 @@ const MEMBERS: Record<ParserKind, SerializedMember['kind'][]> = {
 const EPOCH_BUDGET = 45_000;
 const MAX_EPOCHS = 5;
 // 128 dimensions beat 64 by about a point at 8 shots; large bots use 64 to keep training within seconds.
-const LARGE_BOT = 5_000;
+export const LARGE_BOT = 5_000;
 
 export function epochsFor(exampleCount: number): number {
   return Math.min(MAX_EPOCHS, Math.max(3, Math.round(EPOCH_BUDGET / Math.max(exampleCount, 1))));

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURES, extractFeatures } from './features.ts';
 import { clearLexicons, type Lexicon, useLexicon } from './lexicon.ts';
 import { addExample, predict, train } from './model.ts';
+import { featuresFor } from './parser.ts';
 
 // A hand-made lexicon: weather words share concept 1, music words concept 2.
 const CONCEPTS: Record<string, number[]> = {
@@ -44,6 +45,12 @@ describe('a lexicon', () => {
     useLexicon(toyLexicon);
     expect(train(EXAMPLES, { lang: 'en', parser: 'default' }).features.lexicon).toBe('toy');
     expect(train(EXAMPLES, { lang: 'de', parser: 'default' }).features.lexicon).toBeUndefined();
+  });
+
+  it('is left out of large bots, whose examples cover their vocabulary', () => {
+    useLexicon(toyLexicon);
+    expect(featuresFor('en', 5_000).lexicon).toBe('toy');
+    expect(featuresFor('en', 5_001).lexicon).toBeUndefined();
   });
 
   it('lets a message in words no example uses find the command of the same concept', () => {
