@@ -33,7 +33,7 @@ const CONCEPT_WEIGHT = 1;
 /**
  * The model's features: MODEL_FEATURES, plus the concepts of the language's lexicon when one is registered and
  * the bot is not large. Concepts pay where examples are few and their words leave gaps (MASSIVE en 8-shot +1.0);
- * above LARGE_BOT examples the examples cover the vocabulary (CLINC150 full +0.2, MASSIVE en full +0.7) while
+ * above LARGE_BOT examples the examples cover the vocabulary (CLINC150 full +0.2, MASSIVE en full −0.1) while
  * concepts cost a tenth more training and a quarter more prediction time.
  */
 export function featuresFor(lang: Lang, exampleCount: number): FeatureConfig {
