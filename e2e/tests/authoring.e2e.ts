@@ -209,6 +209,8 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     await snapPage(page, 'authoring-services-ar');
     await page.goto(`${commandPath()}/about`);
     await expect.poll(() => page.getByLabel('اسم الأمر').inputValue()).toBe(commandName);
+    // the English name reads left to right in the Arabic console
+    expect(await page.getByLabel('اسم الأمر').getAttribute('dir')).toBe('auto');
     await snapPage(page, 'authoring-command-about-ar');
     await page.goto(`${commandPath()}/variables/${ids.variable}`);
     await expect
@@ -221,7 +223,7 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     await switchLanguage(page, 'en');
   });
 
-  it('deletes the service after the confirmation, and its command no longer loads', async () => {
+  it('deletes the service after the confirmation, and its command page says the command no longer exists', async () => {
     await page.goto('/#/services');
     const table = page.getByTestId('services-table');
     const row = table.getByTestId(`service-row-${ids.service}`);
@@ -239,9 +241,16 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     );
     await page.goto(`${commandPath()}/about`);
     expect((await browsed).status()).toBe(404);
-    await page.getByTestId('command-about').waitFor();
-    expect(await page.getByRole('heading', { level: 2 }).textContent()).toBe('…');
-    expect(await page.getByLabel('Command name').inputValue()).toBe('');
-    expect(await page.getByLabel('Description').inputValue()).toBe('');
+    const missing = page.getByTestId('command-missing');
+    await missing.getByText('This command no longer exists').waitFor();
+    expect(await page.getByTestId('command-about').count()).toBe(0);
+    await snapPage(page, 'authoring-command-missing-en');
+    await switchLanguage(page, 'ar');
+    await missing.getByText('هذا الأمر لم يعد موجودًا').waitFor();
+    await page.getByTestId('lang-en').waitFor({ state: 'hidden' });
+    await snapPage(page, 'authoring-command-missing-ar');
+    await missing.getByRole('link', { name: 'العودة إلى الأوامر' }).click();
+    await expect.poll(() => page.url()).toContain(`/#/services/${ids.service}/commands`);
+    await switchLanguage(page, 'en');
   });
 });
