@@ -6,18 +6,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { failureMessage, schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
-import { localizeFeatureMessage, localizeFormErrors } from '../services/feature-messages.ts';
+import { schemaValidator } from '../../lib/form-errors.ts';
+import { localizeFormErrors } from '../services/feature-messages.ts';
 import { servicesKey } from '../services/services-api.ts';
 import { type AboutValues, aboutValuesOf } from './about-values.ts';
 import { parseCommandId } from './command-tabs.ts';
 import { commandsKey, saveCommand, useCommand } from './commands-api.ts';
+import { showSaveCommandError } from './save-command-error.ts';
 
-/** The about tab: name (required, checked before anything is sent), description and language. */
 // dir="auto" on the input itself (Mantine's `dir` prop goes to its wrapper): an English name or description
 // reads left to right in the Arabic console, an Arabic one right to left in the English console.
 const autoDirection = { input: { dir: 'auto' } };
 
+/** The about tab: name (required, checked before anything is sent), description and language. */
 export function CommandAboutForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -46,15 +47,7 @@ export function CommandAboutForm() {
       if (savedId !== commandId)
         navigate(`/services/${serviceId}/commands/${savedId}/about`, { replace: true });
     },
-    onError: (error) => {
-      const fieldErrors = localizeFormErrors(serverFieldErrors(error, t, 'command_name'), t);
-      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else
-        notifications.show({
-          color: 'red',
-          message: localizeFeatureMessage(t, failureMessage(error, t, t('messages.serverError'))),
-        });
-    },
+    onError: (error) => showSaveCommandError(error, form, t),
   });
 
   const languages = commandLangs.map((lang) => ({ value: lang, label: t(`commands.languages.${lang}`) }));

@@ -7,10 +7,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { failureMessage, schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
+import { schemaValidator } from '../../lib/form-errors.ts';
 import { type AboutValues, aboutValuesOf } from '../commands/about-values.ts';
 import { commandsKey, saveCommand, useCommand } from '../commands/commands-api.ts';
-import { localizeFeatureMessage, localizeFormErrors } from '../services/feature-messages.ts';
+import { showSaveCommandError } from '../commands/save-command-error.ts';
+import { localizeFormErrors } from '../services/feature-messages.ts';
 import { servicesKey } from '../services/services-api.ts';
 import { CommandVariablesTable } from './command-details.tsx';
 import { ScenarioExamples } from './scenario-examples.tsx';
@@ -60,15 +61,7 @@ export function ScenarioCommandForm({ serviceId, commandId, onSelect }: Scenario
 
   const submit = (values: AboutValues) =>
     mutation.mutate(values, {
-      onError: (error) => {
-        const fieldErrors = localizeFormErrors(serverFieldErrors(error, t, 'command_name'), t);
-        if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-        else
-          notifications.show({
-            color: 'red',
-            message: localizeFeatureMessage(t, failureMessage(error, t, t('messages.serverError'))),
-          });
-      },
+      onError: (error) => showSaveCommandError(error, form, t),
     });
   const languages = commandLangs.map((lang) => ({ value: lang, label: t(`commands.languages.${lang}`) }));
   return (
