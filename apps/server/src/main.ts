@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { warmLexicons } from './modules/nlu/lexicons.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { openConfiguredDatabase } from './platform/db/open-configured.ts';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutDown('SIGTERM'));
   process.on('SIGINT', () => void shutDown('SIGINT'));
 
+  warmLexicons();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Hiwar ${database.dialect === 'postgres' ? 'on PostgreSQL' : `data in ${config.dataDir}`}`);
 }

@@ -1,7 +1,7 @@
-import { useLexicon } from '@hiwar/nlu';
+import { type Lexicon, useLexicon } from '@hiwar/nlu';
 import { loadWordNet } from '@hiwar/wordnet';
 
-let registered = false;
+let english: Lexicon | undefined;
 
 /**
  * Registers the lexicons the engine's models use: English WordNet (read on first use). English models trained
@@ -9,7 +9,16 @@ let registered = false;
  * built, and the training worker.
  */
 export function registerLexicons(): void {
-  if (registered) return;
-  useLexicon(loadWordNet());
-  registered = true;
+  if (english) return;
+  english = loadWordNet();
+  useLexicon(english);
+}
+
+/**
+ * Reads the lexicons' files now (about a second) instead of on the first English message, whose answer would
+ * wait for them: the server calls it before it listens.
+ */
+export function warmLexicons(): void {
+  registerLexicons();
+  english?.concepts('weather');
 }
