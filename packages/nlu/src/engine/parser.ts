@@ -24,11 +24,6 @@ export const MODEL_FEATURES: FeatureConfig = {
   charMax: 4,
   umlauts: 'base',
 };
-/**
- * Concepts weigh as much as a character n-gram (MASSIVE en dev, 8 shots, 5 seeds: +1.3 points with WordNet;
- * 0.5 and 1.5–2 were worse).
- */
-const CONCEPT_WEIGHT = 1;
 
 /**
  * The model's features: MODEL_FEATURES, plus the concepts of the language's lexicon when one is registered and
@@ -38,9 +33,7 @@ const CONCEPT_WEIGHT = 1;
  */
 export function featuresFor(lang: Lang, exampleCount: number): FeatureConfig {
   const lexicon = lexiconForLanguage(lang);
-  return lexicon && exampleCount <= LARGE_BOT
-    ? { ...MODEL_FEATURES, lexicon: lexicon.name, conceptWeight: CONCEPT_WEIGHT }
-    : MODEL_FEATURES;
+  return lexicon && exampleCount <= LARGE_BOT ? { ...MODEL_FEATURES, lexicon: lexicon.name } : MODEL_FEATURES;
 }
 
 function maximum(values: Float32Array): number {
