@@ -1,10 +1,20 @@
 import { type LoginRequest, type LoginResponse, messages } from '@hiwar/contracts';
 import { issueAccessToken } from '../../platform/auth/access-tokens.ts';
-import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
-import type { Database } from '../../platform/db/database.ts';
+import { hashPassword } from '../../platform/crypto/passwords.ts';
+import type { Database, DialectName } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findUserByEmail, normaliseEmail } from '../users/user-repository.ts';
-import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from './login-throttle.ts';
+import { clearLoginFailures, releaseLoginAttempt, reserveLoginAttempt } from './login-throttle.ts';
+
+/** Checks a password against a stored argon2 hash (tests count the checks through it). */
+export type PasswordVerifier = (storedHash: string, password: string) => Promise<boolean>;
+
+export interface LoginContext {
+  db: Database;
+  dialect: DialectName;
+  tokenTtlDays: number;
+  verifyPassword: PasswordVerifier;
+}
 
 let unknownUserHash: Promise<string> | null = null;
 
@@ -14,27 +24,32 @@ function hashForUnknownUser(): Promise<string> {
   return unknownUserHash;
 }
 
-/** POST /passport/login */
+/**
+ * POST /passport/login. The attempt is reserved (counted as a failure) before the password is checked, so a
+ * burst of concurrent guesses gets no more checks than the limit allows; a correct password releases it.
+ */
 export async function login(
-  db: Database,
+  context: LoginContext,
   request: LoginRequest,
   address: string,
-  tokenTtlDays: number,
 ): Promise<LoginResponse> {
+  const { db } = context;
   const attempt = { email: normaliseEmail(request.email), address };
-  if (await isLoginThrottled(db, attempt)) throw new AppError('throttled', messages.tooManyAttempts);
+  const reservationId = await reserveLoginAttempt(db, context.dialect, attempt);
+  if (reservationId === null) throw new AppError('throttled', messages.tooManyAttempts);
   const user = await findUserByEmail(db, attempt.email);
-  const passwordMatches = await verifyPassword(
+  const passwordMatches = await context.verifyPassword(
     user?.password_hash ?? (await hashForUnknownUser()),
     request.password,
   );
-  if (!user || !passwordMatches) {
-    await recordLoginFailure(db, attempt);
-    throw new AppError('unauthenticated', messages.invalidCredentials);
+  if (!user || !passwordMatches) throw new AppError('unauthenticated', messages.invalidCredentials);
+  if (user.user_status !== 1) {
+    await releaseLoginAttempt(db, reservationId);
+    throw new AppError('forbidden', messages.accountNotActive);
   }
-  if (user.user_status !== 1) throw new AppError('forbidden', messages.accountNotActive);
+  // forgives the email's failures, the reservation among them
   await clearLoginFailures(db, attempt.email);
-  const issued = await issueAccessToken(db, user.user_id, tokenTtlDays);
+  const issued = await issueAccessToken(db, user.user_id, context.tokenTtlDays);
   return {
     status: 1,
     access_token: issued.accessToken,

@@ -1,14 +1,28 @@
 import { messages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../platform/crypto/passwords.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { isLoginThrottled, LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS } from './login-throttle.ts';
+import { modules } from '../index.ts';
+import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_WINDOW_MS, reserveLoginAttempt } from './login-throttle.ts';
+import { createPassportModule } from './passport-module.ts';
 
 describe.each(await testDatabaseKinds())('login throttling on $label', (kind) => {
   let server: TestServer;
+  /** how many times the server checked a password */
+  let passwordChecks = 0;
   beforeAll(async () => {
-    server = await startTestServer(kind);
+    const countingPassport = createPassportModule({
+      verifyPassword: (storedHash, password) => {
+        passwordChecks += 1;
+        return verifyPassword(storedHash, password);
+      },
+    });
+    const withCountingPassport = modules.map((module) =>
+      module.name === 'passport' ? countingPassport : module,
+    );
+    server = await startTestServer(kind, {}, withCountingPassport);
   });
   afterAll(async () => {
     await server.close();
@@ -57,9 +71,34 @@ describe.each(await testDatabaseKinds())('login throttling on $label', (kind) =>
     for (let failure = 1; failure <= LOGIN_FAILURE_LIMIT; failure += 1) {
       await attempt(email, 'wrong-password', `10.0.4.${failure}`);
     }
+    const { db, dialect } = server.database;
     const throttled = { email, address: '10.0.4.99' };
-    expect(await isLoginThrottled(server.database.db, throttled)).toBe(true);
+    expect(await reserveLoginAttempt(db, dialect, throttled)).toBeNull();
     const later = new Date(Date.now() + LOGIN_FAILURE_WINDOW_MS + 1000);
-    expect(await isLoginThrottled(server.database.db, throttled, later)).toBe(false);
+    expect(await reserveLoginAttempt(db, dialect, throttled, later)).toEqual(expect.any(Number));
+  });
+
+  it('lets at most 10 of 100 concurrent wrong logins reach the password check', async () => {
+    const { account } = await registerAndLogin(server);
+    passwordChecks = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => attempt(account.user_email, 'wrong-password', '10.0.5.1')),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(passwordChecks).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(passwordChecks);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - passwordChecks);
+    // the right password, from another address, is refused unchecked while the email is throttled
+    const blocked = await attempt(account.user_email, account.user_password, '10.0.5.2');
+    expect(blocked.status).toBe(429);
+    expect(passwordChecks).toBeLessThanOrEqual(LOGIN_FAILURE_LIMIT);
+  });
+
+  it('does not count a correct password against the client address', async () => {
+    const { account } = await registerAndLogin(server);
+    for (let signIn = 1; signIn <= LOGIN_FAILURE_LIMIT + 2; signIn += 1) {
+      expect((await attempt(account.user_email, account.user_password, '10.0.6.1')).status).toBe(200);
+    }
+    expect((await attempt('someone@example.com', 'wrong-password', '10.0.6.1')).status).toBe(401);
   });
 });

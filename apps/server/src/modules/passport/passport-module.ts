@@ -1,45 +1,62 @@
 import { loginRequest, loginResponse, messages, ok, registerRequest } from '@hiwar/contracts';
 import { revokeAccessToken } from '../../platform/auth/access-tokens.ts';
+import { verifyPassword } from '../../platform/crypto/passwords.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { registerActiveAccount } from '../users/registration-service.ts';
-import { login } from './login-service.ts';
+import { login, type PasswordVerifier } from './login-service.ts';
 
 const tags = ['passport'];
 const security = [{ bearer: [] }];
 
+export interface PassportModuleOptions {
+  /** the password check (tests wrap it to count the checks) */
+  verifyPassword?: PasswordVerifier;
+}
+
 /** Sign-in and sessions: opaque bearer tokens stored hashed, revocable server-side. */
-export const passportModule: AppModule = {
-  name: 'passport',
-  routes(app, { db, config, requireUser }) {
-    app.post(
-      '/passport/register',
-      { schema: { tags, body: registerRequest, response: { 200: ok } } },
-      async (request) => {
-        await registerActiveAccount(db, request.body);
-        return { status: 1 as const, msg: messages.successfullySaved };
-      },
-    );
+export function createPassportModule(options: PassportModuleOptions = {}): AppModule {
+  return {
+    name: 'passport',
+    routes(app, { db, dialect, config, requireUser }) {
+      const loginContext = {
+        db,
+        dialect,
+        tokenTtlDays: config.tokenTtlDays,
+        verifyPassword: options.verifyPassword ?? verifyPassword,
+      };
 
-    app.post(
-      '/passport/login',
-      { schema: { tags, body: loginRequest, response: { 200: loginResponse } } },
-      async (request) => login(db, request.body, request.ip, config.tokenTtlDays),
-    );
+      app.post(
+        '/passport/register',
+        { schema: { tags, body: registerRequest, response: { 200: ok } } },
+        async (request) => {
+          await registerActiveAccount(db, request.body);
+          return { status: 1 as const, msg: messages.successfullySaved };
+        },
+      );
 
-    app.post(
-      '/passport/logout',
-      { onRequest: requireUser, schema: { tags, security, response: { 200: ok } } },
-      async (request) => {
-        await revokeAccessToken(db, sessionOf(request).tokenId);
-        return { status: 1 as const };
-      },
-    );
+      app.post(
+        '/passport/login',
+        { schema: { tags, body: loginRequest, response: { 200: loginResponse } } },
+        async (request) => login(loginContext, request.body, request.ip),
+      );
 
-    app.get(
-      '/is_login',
-      { onRequest: requireUser, schema: { tags, security, response: { 200: ok } } },
-      async () => ({ status: 1 as const }),
-    );
-  },
-};
+      app.post(
+        '/passport/logout',
+        { onRequest: requireUser, schema: { tags, security, response: { 200: ok } } },
+        async (request) => {
+          await revokeAccessToken(db, sessionOf(request).tokenId);
+          return { status: 1 as const };
+        },
+      );
+
+      app.get(
+        '/is_login',
+        { onRequest: requireUser, schema: { tags, security, response: { 200: ok } } },
+        async () => ({ status: 1 as const }),
+      );
+    },
+  };
+}
+
+export const passportModule = createPassportModule();
