@@ -14,6 +14,7 @@ import { installErrorHandlers } from './platform/http/error-handler.ts';
 import { acceptEmptyJsonBodies } from './platform/http/json-body.ts';
 import type { AppModule, ModuleContext } from './platform/http/module.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
+import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
 import { createLogMailer, type Mailer } from './platform/mail/mailer.ts';
 
 export interface AppDeps {
@@ -34,7 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? true,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -54,10 +54,33 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    [
+      '10.0.0.0/8, 192.168.1.7, ::1, fd00::/8, loopback',
+      ['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback'],
+    ],
+  ])('reads TRUST_PROXY=%j as %j', (raw, expected) => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
     [{ PORT: 'eighty' }],
     [{ PORT: '70000' }],
     [{ TOKEN_TTL_DAYS: '0' }],
     [{ DATABASE_URL: 'mysql://x' }],
+    [{ TRUST_PROXY: 'yes' }],
+    [{ TRUST_PROXY: '10.0.0.0/33' }],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.example' }],
+    [{ TRUST_PROXY: '10.0.0/8' }],
+    [{ TRUST_PROXY: '::1/129' }],
+    [{ TRUST_PROXY: '1.5' }],
+    [{ TRUST_PROXY: ',' }],
   ])('refuses %o', (env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
   });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSecretKey } from './crypto/secret-key.ts';
@@ -13,13 +14,19 @@ export interface Config {
   tokenTtlDays: number;
   /** 32 bytes used to encrypt secrets at rest. */
   secretKey: Buffer;
-  /** Trust X-Forwarded-For from a reverse proxy when computing the client address. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe when computing the client address (Fastify's `trustProxy`): false
+   * (none), a hop count, or the proxies' addresses/CIDRs; true believes every hop, including the leftmost
+   * entry that the client itself writes.
+   */
+  trustProxy: TrustProxy;
   /** Origins allowed to call /api from a browser; empty keeps CORS off. */
   corsOrigins: string[];
   /** Origin of the console for links in mail (e.g. https://bots.example.com); empty gives relative links. */
   publicUrl: string;
 }
+
+export type TrustProxy = boolean | number | string[];
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -53,6 +60,35 @@ function readList(env: NodeJS.ProcessEnv, name: string): string[] {
     .filter((item) => item !== '');
 }
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY like the ranges they stand for */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset/false/0, true, a hop count, or a comma-separated list of proxy addresses and CIDRs. */
+function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return readInteger(env, 'TRUST_PROXY', 0, 0, 100);
+  const entries = readList(env, 'TRUST_PROXY');
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || invalid.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses/CIDRs; not an address: "${invalid.join('", "')}"`,
+    );
+  }
+  return entries;
+}
+
 /** Reads the configuration from environment variables; creates DATA_DIR and the secret key if missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR?.trim() || './data');
@@ -65,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDist: resolve(env.CONSOLE_DIST?.trim() || resolve(repositoryRoot, 'apps/console/dist')),
     tokenTtlDays: readInteger(env, 'TOKEN_TTL_DAYS', 30, 1, 3650),
     secretKey: loadSecretKey(env.SECRET_KEY, dataDir),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: readTrustProxy(env),
     corsOrigins: readList(env, 'CORS_ORIGINS'),
     publicUrl: (env.PUBLIC_URL?.trim() ?? '').replace(/\/+$/, ''),
   };
