@@ -1,3 +1,4 @@
+export { chooseLanguage, type LanguageChoice, type LanguageHints } from './choose-language.ts';
 export { detectLanguage, germanEvidence } from './language.ts';
 export type { Lang, NormalizeOptions, UmlautFolding } from './normalize.ts';
 export { normalizeText } from './normalize.ts';

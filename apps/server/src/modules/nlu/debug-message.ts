@@ -1,5 +1,5 @@
 import type { DebugResult, Similarity } from '@hiwar/contracts';
-import { detectLanguage, extractEntities } from '@hiwar/nlu';
+import { extractEntities } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { listOwnerCommands } from '../commands/command-repository.ts';
 import { previewReplies } from '../runtime/index.ts';
@@ -31,21 +31,23 @@ function similarityOf(understanding: Understanding, names: CommandNames): Simila
 /**
  * GET /debug: what the bot would make of a message — understanding with the chatbot's parser and the other
  * one, the variables and entities found, and the replies and sender bank of the conversation runtime's
- * side-effect-free preview — without storing anything.
+ * side-effect-free preview — without storing anything. The language is the one the runtime chose in the
+ * preview (among the bot's languages), and so is the reading when the runtime made one.
  */
 export async function debugMessage(db: Database, userId: number, message: string): Promise<DebugResult> {
-  const lang = detectLanguage(message);
+  const preview = await previewReplies(db, userId, message);
+  const { lang } = preview;
   const parser = parserFor(await findChatbotSettings(db, userId), lang);
   const otherParser = NLU_PARSERS.find((kind) => kind !== parser) ?? parser;
-  const understanding = await understandMessage(db, userId, message, { lang, parser });
+  const understanding =
+    preview.understanding ?? (await understandMessage(db, userId, message, { lang, parser }));
   const otherView = await understandMessage(db, userId, message, { lang, parser: otherParser });
   const names: CommandNames = new Map(
     (await listOwnerCommands(db, userId)).map((row) => [row.command_id, row]),
   );
   const matched = understanding.matched;
   const found = matched ? await extractCommandVariables(db, userId, matched.commandId, message, lang) : {};
-  const preview = await previewReplies(db, userId, message);
-  const { var_sources: _sources, ...senderBank } = preview.sender_bank;
+  const { var_sources: _sources, lang: _lastLang, ...senderBank } = preview.sender_bank;
   return {
     matched_command: matched && {
       command_id: matched.commandId,

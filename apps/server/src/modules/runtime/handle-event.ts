@@ -1,7 +1,7 @@
 import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
-import { detectLanguage, type Lang } from '@hiwar/nlu';
 import { AppError } from '../../platform/http/app-error.ts';
 import { type LoadedBank, loadBank } from './bank-repository.ts';
+import { hasLetters, languageOfLocale } from './message-language.ts';
 import type { SenderBank } from './sender-bank.ts';
 import { senderKeyText } from './sender-key.ts';
 import { KeyedQueue } from './sender-queue.ts';
@@ -22,7 +22,7 @@ export interface IncomingTurn {
   /** the sender on its platform; the owner is the chatbot's */
   sender: Omit<SenderProfile, 'userId'>;
   event: IncomingEvent;
-  /** the page's or app's locale: the language of a message without letters ("42") */
+  /** the page's or app's locale: a prior for the message's language (alone decides one without letters) */
   locale?: string;
 }
 
@@ -35,14 +35,7 @@ export interface HandledTurn {
 }
 
 const MAX_ATTEMPTS = 5;
-const LETTER = /\p{L}/u;
 const queue = new KeyedQueue();
-
-function languageOf(text: string, locale: string | undefined): Lang {
-  const hint = locale?.slice(0, 2).toLowerCase();
-  if (!LETTER.test(text) && (hint === 'ar' || hint === 'en' || hint === 'de')) return hint;
-  return detectLanguage(text);
-}
 
 function textOf(event: IncomingEvent): string {
   if (event.type === 'text') return event.text;
@@ -50,9 +43,10 @@ function textOf(event: IncomingEvent): string {
   return '';
 }
 
-/** A fresh turn over a bank as read. */
+/** A fresh turn over a bank as read; its language is chosen by the pipeline's first step. */
 export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: SenderBank): TurnState {
   const text = textOf(input.event);
+  const localeLang = languageOfLocale(input.locale);
   return {
     deps,
     chatbot: input.chatbot,
@@ -60,7 +54,9 @@ export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: Send
     event: input.event,
     text,
     location: input.event.type === 'location' ? { lat: input.event.lat, lng: input.event.lng } : null,
-    lang: languageOf(text, input.locale),
+    lang: localeLang ?? bank.lang ?? 'en',
+    runnerUpLang: null,
+    localeLang,
     bank,
     replies: [],
     matched: null,
@@ -95,6 +91,7 @@ async function handleWithRetries(deps: ResolvedDeps, input: IncomingTurn): Promi
     const loaded = await loadBank(deps.db, sender);
     const turn = newTurnState(deps, input, structuredClone(loaded.bank));
     await runPipeline(turn);
+    turn.bank.lang = hasLetters(turn.text) ? turn.lang : loaded.bank.lang;
     const turnId = await commitTurn(turn, loaded);
     if (turnId !== null) {
       return { turnId, replies: turn.replies, matched: turn.matched, bank: turn.bank, trace: turn.trace };

@@ -1,6 +1,8 @@
 import { type BotMessage, defaultChatbotSettings } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { findChatbotByOwner, settingsOfRow } from '../chatbot/chatbot-repository.ts';
+import type { Understanding } from '../nlu/index.ts';
 import { newTurnState } from './handle-event.ts';
 import { idleBank, type SenderBank } from './sender-bank.ts';
 import { runPipeline } from './steps.ts';
@@ -12,6 +14,10 @@ export interface PreviewResult {
   /** the bank a new sender would hold after this message */
   sender_bank: SenderBank;
   trace: StepTrace[];
+  /** the language the runtime chose for the message among the bot's */
+  lang: Lang;
+  /** the NLU's reading in that language, when a step asked for one (not for a postback) */
+  understanding: Understanding | null;
 }
 
 export const PREVIEW_PLATFORM = 'debug';
@@ -32,5 +38,12 @@ export async function previewReplies(db: Database, userId: number, text: string)
   const sender = { platform: PREVIEW_PLATFORM, senderId: 'preview' };
   const turn = newTurnState(deps, { chatbot, sender, event: { type: 'text', text } }, idleBank());
   await runPipeline(turn);
-  return { replies: turn.replies, matched: turn.matched, sender_bank: turn.bank, trace: turn.trace };
+  return {
+    replies: turn.replies,
+    matched: turn.matched,
+    sender_bank: turn.bank,
+    trace: turn.trace,
+    lang: turn.lang,
+    understanding: turn.understanding,
+  };
 }

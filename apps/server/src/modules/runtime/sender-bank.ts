@@ -1,3 +1,5 @@
+import type { Lang } from '@hiwar/nlu';
+
 /** How a value in the bank was obtained: only values the sender gave become preferences. */
 export type ValueSource = 'message' | 'answer' | 'preference' | 'default';
 
@@ -16,6 +18,8 @@ export interface SenderBank {
   reply_source: string;
   /** the message that started the command ({{message}}) */
   msg: string;
+  /** the language of the sender's last message with letters: a prior for the next one's */
+  lang: Lang | null;
 }
 
 export function idleBank(): SenderBank {
@@ -28,6 +32,7 @@ export function idleBank(): SenderBank {
     prompt: { vars: [] },
     reply_source: '',
     msg: '',
+    lang: null,
   };
 }
 
@@ -46,5 +51,6 @@ export function bankOf(stored: unknown): SenderBank {
     prompt: { vars: Array.isArray(value.prompt?.vars) ? value.prompt.vars.map(String) : [] },
     reply_source: typeof value.reply_source === 'string' ? value.reply_source : '',
     msg: typeof value.msg === 'string' ? value.msg : '',
+    lang: value.lang === 'ar' || value.lang === 'en' || value.lang === 'de' ? value.lang : null,
   };
 }

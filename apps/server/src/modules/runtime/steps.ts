@@ -1,3 +1,4 @@
+import { runLanguageStep } from './message-language.ts';
 import { traced } from './pipeline-trace.ts';
 import { runPostbackStep } from './postback-step.ts';
 import { runSlotFillingStep } from './slot-filling-step.ts';
@@ -15,8 +16,12 @@ interface Step {
   run(turn: TurnState): Promise<StepOutcome>;
 }
 
-/** DESIGN.md §5, in order: postbacks first, then the command in progress, then understanding. */
+/**
+ * DESIGN.md §5, in order: the message's language among the bot's (it answers nothing), postbacks, then the
+ * command in progress, then understanding.
+ */
 export const pipeline: Step[] = [
+  { name: 'language', run: runLanguageStep },
   { name: 'postback', run: runPostbackStep },
   { name: 'slot-filling', run: runSlotFillingStep },
   { name: 'understanding', run: runUnderstandingStep },

@@ -64,7 +64,12 @@ export interface TurnState {
   /** the event as text: typed text, a plain postback payload, or `lat,lng` of a location */
   text: string;
   location: { lat: number; lng: number } | null;
+  /** the language chosen for `text` among the bot's (language step; the understanding step may switch it to
+   * `runnerUpLang` when that model reads the message better) */
   lang: Lang;
+  runnerUpLang: Lang | null;
+  /** the language the page's or channel's locale names, a prior for `lang` */
+  localeLang: Lang | null;
   bank: SenderBank;
   replies: BotMessage[];
   matched: { commandId: number; score: number } | null;

@@ -1,0 +1,52 @@
+import { chooseLanguage, type Lang } from '@hiwar/nlu';
+import type { Database } from '../../platform/db/database.ts';
+import { listMatchableCommandIds, NLU_LANGS } from '../nlu/index.ts';
+import { botCache } from './bot-cache.ts';
+import type { StepOutcome } from './steps.ts';
+import type { TurnState } from './turn-state.ts';
+
+const matchableCommands = botCache<ReadonlySet<number>>();
+
+/** The owner's commands a message in `lang` may match (active, in an active service, with an example in `lang`). */
+export function matchableCommandsOf(db: Database, userId: number, lang: Lang): Promise<ReadonlySet<number>> {
+  return matchableCommands.get(db, `${userId}:${lang}`, () => listMatchableCommandIds(db, userId, lang));
+}
+
+/**
+ * The languages the bot has commands in: those with matchable commands. The same cached sets the
+ * understanding step reads, so this costs no query once they are cached.
+ */
+export async function botLanguagesOf(db: Database, userId: number): Promise<Lang[]> {
+  const commandSets = await Promise.all(NLU_LANGS.map((lang) => matchableCommandsOf(db, userId, lang)));
+  return NLU_LANGS.filter((_lang, index) => (commandSets[index]?.size ?? 0) > 0);
+}
+
+/** The language a locale names ('de_DE', 'ar', 'en-US'); null for none of the bot languages or a placeholder. */
+export function languageOfLocale(locale: string | undefined): Lang | null {
+  const code = locale?.trim().slice(0, 2).toLowerCase() ?? '';
+  return NLU_LANGS.find((lang) => lang === code) ?? null;
+}
+
+const LETTER = /\p{L}/u;
+
+export function hasLetters(text: string): boolean {
+  return LETTER.test(text);
+}
+
+/**
+ * The turn's language among the languages the bot has commands in (a message in any other could match
+ * nothing), with the page's locale and the sender's previous language as priors. When another language is
+ * nearly as likely, it is kept as the runner-up: the understanding step scores the message under both models.
+ */
+export async function runLanguageStep(turn: TurnState): Promise<StepOutcome> {
+  const languages = await botLanguagesOf(turn.deps.db, turn.chatbot.user_id);
+  const choice = chooseLanguage(turn.text, languages, {
+    locale: turn.localeLang,
+    previous: turn.bank.lang,
+  });
+  turn.lang = choice.lang;
+  turn.runnerUpLang = choice.runnerUp;
+  const among = languages.length > 0 ? languages.join(', ') : 'no commands';
+  const runnerUp = choice.runnerUp ? `, close to ${choice.runnerUp}` : '';
+  return { handled: false, note: `${choice.lang} among ${among}${runnerUp}` };
+}
