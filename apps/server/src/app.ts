@@ -13,6 +13,8 @@ import { serveAvatars, serveConsole } from './platform/http/console-site.ts';
 import { installErrorHandlers } from './platform/http/error-handler.ts';
 import { acceptEmptyJsonBodies } from './platform/http/json-body.ts';
 import type { AppModule, ModuleContext } from './platform/http/module.ts';
+import { keepApiAnswersOutOfCaches } from './platform/http/no-store.ts';
+import { withTokenRedaction } from './platform/http/request-log.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
 import { createLogMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -33,7 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   registerLexicons();
   const app = Fastify({
-    logger: deps.logger ?? true,
+    logger: withTokenRedaction(deps.logger ?? true),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
@@ -42,6 +44,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   acceptEmptyJsonBodies(app);
   installErrorHandlers(app);
   await installSecurityHeaders(app, config.corsOrigins);
+  keepApiAnswersOutOfCaches(app);
   await publishApiDocs(app);
 
   const avatarsDir = join(config.dataDir, 'avatars');

@@ -8,9 +8,6 @@ import {
   trainResponse,
 } from '@hiwar/contracts';
 import { z } from 'zod';
-import { findSession } from '../../platform/auth/access-tokens.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { createJobRunner, type JobRunner } from '../../platform/jobs/index.ts';
@@ -28,15 +25,6 @@ import { isTrainingBusy, scheduleRefresh, startTraining, trainingJobHandlers } f
 
 const tags = ['nlu'];
 const security = [{ bearer: [] }];
-
-/** EventSource cannot send headers, so the event stream also takes the token as `?token=`. */
-async function userOfStream(db: Database, authorization: string | undefined, queryToken: string | undefined) {
-  const header = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-  const token = header ?? queryToken;
-  const session = token ? await findSession(db, token) : null;
-  if (!session) throw new AppError('unauthenticated');
-  return session.userId;
-}
 
 async function trainingAnswer(started: boolean) {
   return started
@@ -57,11 +45,12 @@ export interface NluModuleOptions {
 export function createNluModule(options: NluModuleOptions = {}): AppModule {
   return {
     name: 'nlu',
-    routes(app, { db, requireUser }) {
+    routes(app, { db, dialect, requireUser }) {
       const runner: JobRunner = createJobRunner({
         db,
         handlers: trainingJobHandlers(db),
         log: app.log,
+        onlyLocalWorkers: dialect === 'sqlite',
         ...(options.jobPollMs !== undefined && { pollMs: options.jobPollMs }),
       });
       const streams: OpenStreams = new Set();
@@ -99,13 +88,14 @@ export function createNluModule(options: NluModuleOptions = {}): AppModule {
             : { status: 1 as const, msg: nluMessages.free },
       );
 
+      // The sign-in token comes in the Authorization header only (the console reads the stream with fetch): a
+      // token in the URL would end up in logs, proxies and the browser's history.
       app.get(
         '/command_example/trained_examples_check',
-        { schema: { tags, security, querystring: z.object({ token: z.string().max(200).optional() }) } },
+        { onRequest: requireUser, schema: { tags, security } },
         async (request, reply) => {
-          const userId = await userOfStream(db, request.headers.authorization, request.query.token);
           const timings = options.streamTimings ?? defaultStreamTimings;
-          streamTrainingState({ db, runner, streams, timings }, request, reply, userId);
+          streamTrainingState({ db, runner, streams, timings }, request, reply, sessionOf(request).userId);
           return reply;
         },
       );

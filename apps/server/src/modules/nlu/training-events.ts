@@ -43,7 +43,8 @@ export function streamTrainingState(
   reply.raw.writeHead(200, {
     ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    // no-store like every /api answer; no-transform keeps proxies from compressing (and so holding) events
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
