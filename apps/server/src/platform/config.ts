@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSecretKey } from './crypto/secret-key.ts';
+import { createPrivateDirectory } from './private-files.ts';
 
 export interface Config {
   port: number;
@@ -89,10 +89,10 @@ function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   return entries;
 }
 
-/** Reads the configuration from environment variables; creates DATA_DIR and the secret key if missing. */
+/** Reads the configuration from environment variables; creates DATA_DIR (0700) and the secret key if missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR?.trim() || './data');
-  mkdirSync(dataDir, { recursive: true });
+  createPrivateDirectory(dataDir);
   return {
     port: readInteger(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { keepFilePrivate } from '../private-files.ts';
 
 /**
  * The key that encrypts secrets at rest. SECRET_KEY may be any string (it is hashed to 32 bytes);
@@ -17,6 +18,7 @@ export function loadSecretKey(configured: string | undefined, dataDir: string): 
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
+  keepFilePrivate(file);
   return deriveKey(readFileSync(file, 'utf8').trim());
 }
 

@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { createPrivateFile, keepFilePrivate } from '../private-files.ts';
 import { withPreparedStatements } from './pg-prepared-statements.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Tables } from './tables.ts';
@@ -35,8 +36,11 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
 }
 
 function openSqlite(file: string): Dialect {
+  createPrivateFile(file);
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
+  // new -wal/-shm files take the database file's mode; ones left by an earlier run are tightened here
+  for (const companion of [`${file}-wal`, `${file}-shm`]) keepFilePrivate(companion);
   // FULL: a write answered with status 1 survives a power cut, not just a killed process
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
