@@ -4,6 +4,8 @@ import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionedForm } from '../../lib/sectioned-form.tsx';
+import { useInvalidFieldReveal } from '../../lib/use-invalid-field-reveal.ts';
 import { ChannelSection } from './channel-sections.tsx';
 import { localizeChatbotErrors } from './chatbot-messages.ts';
 import { type ChatbotValues, validateChatbot, valuesOfRecord } from './chatbot-values.ts';
@@ -17,7 +19,10 @@ import { StartButtonSection } from './start-button-section.tsx';
 import { useChatbotSave } from './use-chatbot-save.ts';
 import { WidgetPreview } from './widget-preview.tsx';
 
-/** The whole chatbot settings form; Save changes validates every section first. */
+/**
+ * The whole chatbot settings form; Save changes validates every section first. Enter in a field does not save
+ * (SectionedForm); a refused save names and shows the first field with a message.
+ */
 export function ChatbotForm({ answer }: { answer: ChatbotBrowseResponse }) {
   const { t } = useTranslation();
   const record = answer.data;
@@ -26,7 +31,8 @@ export function ChatbotForm({ answer }: { answer: ChatbotBrowseResponse }) {
     initialValues: valuesOfRecord(record),
     validate: (values) => localizeChatbotErrors(validateChatbot(values), t),
   });
-  const { save, isSaving } = useChatbotSave(form);
+  const { formRef, revealFirstInvalidField } = useInvalidFieldReveal();
+  const { save, isSaving } = useChatbotSave(form, revealFirstInvalidField);
   const [previewCount, setPreviewCount] = useState(0);
   const [isPreviewOpen, setPreviewOpen] = useState(false);
   const values = form.getValues();
@@ -37,9 +43,9 @@ export function ChatbotForm({ answer }: { answer: ChatbotBrowseResponse }) {
   }
 
   return (
-    <form
+    <SectionedForm
+      ref={formRef}
       data-testid="chatbot-form"
-      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         save();
@@ -92,6 +98,6 @@ export function ChatbotForm({ answer }: { answer: ChatbotBrowseResponse }) {
           replayKey={previewCount}
         />
       </Modal>
-    </form>
+    </SectionedForm>
   );
 }

@@ -45,13 +45,21 @@ function section(name: string) {
   return screen.getByRole('region', { name });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The page once its form shows; on a busy machine the first render of the whole console takes seconds. */
+async function openChatbotPage(language: 'en' | 'ar' = 'en') {
+  renderApp('/chatbot', language);
+  return screen.findByTestId('chatbot-form', {}, { timeout: 15_000 });
+}
 
 describe('chatbot settings page', () => {
   it('shows every section with the browsed record and the snippets filled for display', async () => {
     serve();
-    renderApp('/chatbot');
-    const form = await screen.findByTestId('chatbot-form');
+    const form = await openChatbotPage();
     for (const title of [
       'Main Info',
       'Start Button',
@@ -74,18 +82,63 @@ describe('chatbot settings page', () => {
 
   it('aborts the save when a child field is invalid and shows the message under it', async () => {
     const fetchStub = serve();
-    renderApp('/chatbot');
-    await screen.findByTestId('chatbot-form');
+    await openChatbotPage();
     fireEvent.click(within(section('Telegram')).getByRole('switch', { name: 'App status' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await within(section('Telegram')).findByText('The verify token field is required')).toBeDefined();
     expect(savesIn(fetchStub)).toHaveLength(0);
   });
 
+  it('does not save when Enter is pressed in a single-line field', async () => {
+    const fetchStub = serve();
+    await openChatbotPage();
+    const name = screen.getByLabelText(/Chatbot name/);
+    fireEvent.change(name, { target: { value: 'Pizza bot' } });
+    // fireEvent answers false when a handler prevented the default action: here the browser's implicit submit
+    expect(fireEvent.keyDown(name, { key: 'Enter' })).toBe(false);
+    expect(fireEvent.keyDown(screen.getByLabelText(/Fallback message/), { key: 'Enter' })).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(savesIn(fetchStub)).toHaveLength(0);
+  });
+
+  it('names the section, row and field of an empty menu item, and scrolls to it and focuses it', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const fetchStub = serve();
+    await openChatbotPage();
+    const menu = section('Persistent Menu');
+    fireEvent.click(within(menu).getByRole('button', { name: 'Add item' }));
+    fireEvent.click(within(menu).getByRole('button', { name: 'Add item' }));
+    const [firstItem] = within(menu).getAllByTestId('menu-item');
+    fireEvent.change(within(firstItem as HTMLElement).getByLabelText(/Title/), { target: { value: 'Menu' } });
+    fireEvent.change(within(firstItem as HTMLElement).getByLabelText(/Postback/), {
+      target: { value: 'menu' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Some fields need your attention')).toBeDefined();
+    expect(
+      screen.getByText(
+        'Persistent Menu → Default menu → Item 2 → Title (level 1): The title field is required',
+      ),
+    ).toBeDefined();
+    const emptyTitle = within(menu).getAllByLabelText(/Title \(level 1\)/)[1];
+    expect(document.activeElement).toBe(emptyTitle);
+    expect(scrolled.mock.contexts[0]).toBe(emptyTitle);
+    expect(savesIn(fetchStub)).toHaveLength(0);
+  });
+
+  it('names the field in Arabic with the arrow pointing the reading way', async () => {
+    serve();
+    await openChatbotPage('ar');
+    fireEvent.click(within(section('القائمة الثابتة')).getByRole('button', { name: 'إضافة عنصر' }));
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
+    expect(
+      await screen.findByText(/^القائمة الثابتة ← القائمة الافتراضية ← العنصر 1 ← العنوان \(المستوى 1\): /),
+    ).toBeDefined();
+  });
+
   it('shows a start button’s label and postback only while it is on', async () => {
     serve();
-    renderApp('/chatbot');
-    await screen.findByTestId('chatbot-form');
+    await openChatbotPage();
     expect(within(section('Start Button')).queryByLabelText(/Button label/)).toBeNull();
     fireEvent.click(within(section('Start Button')).getByRole('switch'));
     expect((within(section('Start Button')).getByLabelText(/Button label/) as HTMLInputElement).value).toBe(
@@ -98,8 +151,7 @@ describe('chatbot settings page', () => {
 
   it('sends the whole record and confirms with "successfully updated"', async () => {
     const fetchStub = serve();
-    renderApp('/chatbot');
-    await screen.findByTestId('chatbot-form');
+    await openChatbotPage();
     fireEvent.change(screen.getByLabelText(/Chatbot name/), { target: { value: 'Pizza bot' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('successfully updated')).toBeDefined();
@@ -123,8 +175,7 @@ describe('chatbot settings page', () => {
         },
       },
     });
-    renderApp('/chatbot');
-    await screen.findByTestId('chatbot-form');
+    await openChatbotPage();
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('something not right')).toBeDefined();
     expect(await screen.findByText('The chatbot name field is required')).toBeDefined();

@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formError } from '../../lib/invalid-field.ts';
 import { FallbackOptionModal } from './fallback-option-modal.tsx';
 import { applyFallbackOption, type OptionModalMode } from './fallback-options.ts';
 import type { ChatbotForm } from './form-parts.tsx';
@@ -82,7 +83,7 @@ export function FallbackOptionsTable({ form }: { form: ChatbotForm }) {
         </Table.Tbody>
       </Table>
       {typeof listError === 'string' && (
-        <Text size="xs" c="red" mt={4}>
+        <Text size="xs" c="red" mt={4} {...formError}>
           {listError}
         </Text>
       )}

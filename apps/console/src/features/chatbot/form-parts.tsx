@@ -1,6 +1,7 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import { formSection } from '../../lib/invalid-field.ts';
 import type { ChatbotValues } from './chatbot-values.ts';
 
 export type ChatbotForm = UseFormReturnType<ChatbotValues>;
@@ -9,7 +10,13 @@ export type ChatbotForm = UseFormReturnType<ChatbotValues>;
 export function SettingsSection(props: { id: string; title: string; hint?: string; children: ReactNode }) {
   const headingId = `chatbot-section-${props.id}`;
   return (
-    <Card component="section" aria-labelledby={headingId} shadow="xs" withBorder>
+    <Card
+      component="section"
+      aria-labelledby={headingId}
+      shadow="xs"
+      withBorder
+      {...formSection(props.title)}
+    >
       <Stack gap="sm">
         <div>
           <Title order={3} fz="h4" id={headingId}>

@@ -2,6 +2,7 @@ import { MENU_MAX_DEPTH, type MenuItem, webviewHeightRatios } from '@hiwar/contr
 import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formError, formRow } from '../../lib/invalid-field.ts';
 import { EmojiPicker } from './emoji-picker.tsx';
 import type { ChatbotForm } from './form-parts.tsx';
 import {
@@ -78,7 +79,14 @@ export function MenuItemEditor(props: ItemProps) {
   }
 
   return (
-    <Paper withBorder p="sm" radius="sm" data-menu-level={level}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="sm"
+      data-menu-level={level}
+      data-testid="menu-item"
+      {...formRow(t('chatbot.menu.itemRow', { number: (path[path.length - 1] ?? 0) + 1 }))}
+    >
       <Stack gap="xs">
         <Group align="flex-start" wrap="nowrap">
           <TextInput
@@ -120,7 +128,7 @@ export function MenuItemEditor(props: ItemProps) {
           <MenuItemList form={form} menuIndex={menuIndex} parentPath={path} items={item.call_to_actions} />
         )}
         {typeof childrenError === 'string' && (
-          <Text size="xs" c="red">
+          <Text size="xs" c="red" {...formError}>
             {childrenError}
           </Text>
         )}
@@ -168,7 +176,7 @@ export function MenuItemList(props: {
         </Text>
       </Group>
       {typeof listError === 'string' && (
-        <Text size="xs" c="red">
+        <Text size="xs" c="red" {...formError}>
           {listError}
         </Text>
       )}

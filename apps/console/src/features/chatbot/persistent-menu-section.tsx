@@ -2,6 +2,7 @@ import { menuLocales } from '@hiwar/contracts';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Switch } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formRow } from '../../lib/invalid-field.ts';
 import { type ChatbotForm, SettingsSection } from './form-parts.tsx';
 import { MenuItemList } from './menu-item-editor.tsx';
 
@@ -13,7 +14,13 @@ export function PersistentMenuSection({ form }: { form: ChatbotForm }) {
   return (
     <SettingsSection id="menu" title={t('chatbot.menu.title')} hint={t('chatbot.menu.hint')}>
       {menus.map((menu, menuIndex) => (
-        <Paper key={menu.locale} withBorder p="sm" bg="var(--mantine-color-gray-light)">
+        <Paper
+          key={menu.locale}
+          withBorder
+          p="sm"
+          bg="var(--mantine-color-gray-light)"
+          {...formRow(t('chatbot.menu.localeRow', { locale: t(`chatbot.menu.locales.${menu.locale}`) }))}
+        >
           <Stack gap="sm">
             <Group justify="space-between" align="flex-end">
               <Group align="flex-end">

@@ -7,20 +7,16 @@ import { chatbotQueryKey, saveChatbot } from './chatbot-api.ts';
 import { localizeChatbotErrors } from './chatbot-messages.ts';
 import type { ChatbotValues } from './chatbot-values.ts';
 
-/** The page is long: bring the first field with a message into view once the messages have rendered. */
-function scrollToFirstError() {
-  requestAnimationFrame(() => {
-    const field = document.querySelector('[data-testid="chatbot-form"] [aria-invalid="true"]');
-    field?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  });
-}
-
 /**
  * Save changes (spec §4, §8): the form's validate runs every child rule first and nothing is sent on any
  * failure; success toasts "successfully updated"; a refused or failed save shows "something not right" in an
- * error toast that stays until dismissed, with the server's field errors under their fields.
+ * error toast that stays until dismissed, with the server's field errors under their fields. Either way the page
+ * scrolls to the first field with a message; a failed check also names it (section, row, field) in a toast.
  */
-export function useChatbotSave(form: UseFormReturnType<ChatbotValues>) {
+export function useChatbotSave(
+  form: UseFormReturnType<ChatbotValues>,
+  revealFirstInvalidField: (options?: { isAnnounced?: boolean }) => void,
+) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -32,14 +28,14 @@ export function useChatbotSave(form: UseFormReturnType<ChatbotValues>) {
     onError: (error) => {
       notifications.show({ color: 'red', message: t('chatbot.serverMessages.saveFailed'), autoClose: false });
       form.setErrors(localizeChatbotErrors(serverFieldErrors(error, t, 'chatbot_name'), t));
+      revealFirstInvalidField({ isAnnounced: false });
     },
   });
 
   function save(): boolean {
     const result = form.validate();
     if (result.hasErrors) {
-      notifications.show({ color: 'red', message: t('chatbot.invalidFields') });
-      scrollToFirstError();
+      revealFirstInvalidField();
       return false;
     }
     mutation.mutate(form.getValues());

@@ -8,6 +8,7 @@ import { AugmentButton } from '../augment/index.ts';
 import { type ExampleDraft, isSameDraft } from './example-draft.ts';
 import { tagExample, untagExample } from './example-tagging.ts';
 import { ExampleText } from './example-text.tsx';
+import { saveOnEnter } from './save-on-enter.ts';
 import { TagMenu } from './tag-menu.tsx';
 import { exampleDirection } from './text-direction.ts';
 import { useExampleRow } from './use-example-row.ts';
@@ -22,7 +23,7 @@ interface ExampleRowProps {
   onCreated?: () => void;
 }
 
-/** One example, edited in place: text, tags, status; Save stores it, Remove deletes it. */
+/** One example, edited in place: text, tags, status; Save (or Enter in the text) stores it, Remove deletes it. */
 export function ExampleRow({ commandId, example, variables, onDiscarded, onCreated }: ExampleRowProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(example);
@@ -66,6 +67,7 @@ export function ExampleRow({ commandId, example, variables, onDiscarded, onCreat
             minRows={1}
             error={textError}
             onChange={(event) => update({ text: event.currentTarget.value })}
+            onKeyDown={saveOnEnter(save)}
             onSelect={(event) => {
               const { value, selectionStart, selectionEnd } = event.currentTarget;
               setSelectedText(value.slice(selectionStart, selectionEnd).trim());

@@ -126,6 +126,28 @@ describe('examples tab', () => {
     expect(urls.some((url) => url.endsWith('save_example'))).toBe(false);
   });
 
+  it('saves a row when Enter is pressed in its text, and keeps Shift+Enter for the text box', async () => {
+    const fetchStub = server('default', (_method, path, body) =>
+      path === '/command_example/save_example'
+        ? { json: { status: 1, data: { ...example(5, '', 'en'), ...(body as object), _id: 5 } } }
+        : { json: { status: 1 } },
+    );
+    renderTab();
+    await rowOf('pizza');
+    fireEvent.click(screen.getByRole('button', { name: 'New Example' }));
+    const fresh = (await screen.findAllByTestId('example-row'))[0] as HTMLElement;
+    const text = within(fresh).getByLabelText('Example text');
+    fireEvent.change(text, { target: { value: 'a pizza with olives' } });
+    expect(fireEvent.keyDown(text, { key: 'Enter', shiftKey: true })).toBe(true);
+    const saves = () => fetchStub.mock.calls.filter(([url]) => url === '/api/command_example/save_example');
+    expect(saves()).toHaveLength(0);
+    expect(fireEvent.keyDown(text, { key: 'Enter' })).toBe(false);
+    expect(await screen.findByText('Successfully saved')).toBeDefined();
+    expect(saves()).toHaveLength(1);
+    expect(JSON.parse(String(saves()[0]?.[1]?.body))).toMatchObject({ example_text: 'a pizza with olives' });
+    expect(await rowOf('a pizza with olives')).toBeDefined();
+  });
+
   it('offers Train to bert engines and reports a missing training service as "Something went wrong"', async () => {
     server('bert');
     renderTab();

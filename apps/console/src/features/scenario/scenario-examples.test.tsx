@@ -57,6 +57,8 @@ describe('scenario examples', () => {
     expect(calls(fetchStub).some((call) => call.at.endsWith('save_example'))).toBe(false);
 
     fireEvent.change(input, { target: { value: ' أريد بيتزا ' } });
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true });
+    expect(calls(fetchStub).some((call) => call.at.endsWith('save_example'))).toBe(false);
     fireEvent.keyDown(input, { key: 'Enter' });
     const added = await screen.findByText('أريد بيتزا');
     expect(added.getAttribute('dir')).toBe('rtl');

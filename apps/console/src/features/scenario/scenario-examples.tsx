@@ -1,9 +1,10 @@
 import { type CommandLang, type ExampleRecord, exampleMessages } from '@hiwar/contracts';
 import { ActionIcon, Badge, Button, Group, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExamples } from '../examples/examples-api.ts';
+import { saveOnEnter } from '../examples/save-on-enter.ts';
 import { exampleDirection, hasArabicScript } from '../examples/text-direction.ts';
 import { NoDataRow } from '../services/no-data-row.tsx';
 import { useScenarioExamples } from './use-scenario-examples.ts';
@@ -77,11 +78,6 @@ export function ScenarioExamples({ commandId, commandLang }: ScenarioExamplesPro
     setError(null);
     actions.add(trimmed, newExampleLang(trimmed, commandLang), () => setText(''));
   };
-  const addOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    add();
-  };
   const list = examples.data ?? [];
   return (
     <section aria-label={t('scenario.examples')} data-testid="scenario-examples">
@@ -94,7 +90,7 @@ export function ScenarioExamples({ commandId, commandLang }: ScenarioExamplesPro
           placeholder={t('scenario.newExamplePlaceholder')}
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
-          onKeyDown={addOnEnter}
+          onKeyDown={saveOnEnter(add)}
           error={error}
           dir={hasArabicScript(text) ? 'rtl' : undefined}
           style={{ flex: 1 }}
