@@ -89,9 +89,14 @@ function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   return entries;
 }
 
+/** DATA_DIR as an absolute path (relative to the working directory), without creating it. */
+export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.DATA_DIR?.trim() || './data');
+}
+
 /** Reads the configuration from environment variables; creates DATA_DIR (0700) and the secret key if missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  const dataDir = dataDirOf(env);
   createPrivateDirectory(dataDir);
   return {
     port: readInteger(env, 'PORT', 8080, 0, 65535),
