@@ -174,6 +174,46 @@ export async function recoverStaleJobs(
   return Number(failed.numUpdatedRows) + Number(requeued.numUpdatedRows);
 }
 
+export interface RunningJob {
+  id: number;
+  claimedBy: string | null;
+  attempts: number;
+}
+
+/** Every running job and who holds it, for the runner to tell which holders are gone. */
+export async function listRunningJobs(db: Database): Promise<RunningJob[]> {
+  const rows = await tablesOf(db)
+    .selectFrom('jobs')
+    .select(['id', 'claimed_by', 'attempts'])
+    .where('status', '=', 'running')
+    .execute();
+  return rows.map((row) => ({ id: row.id, claimedBy: row.claimed_by, attempts: row.attempts }));
+}
+
+/**
+ * A running job whose holder is gone: queued again, or failed once it used up its attempts. Guarded by the
+ * holder, so a job that finished or changed hands meanwhile is left alone. Answers whether it was released.
+ */
+export async function releaseAbandonedJob(
+  db: Database,
+  job: RunningJob,
+  maxAttempts: number,
+): Promise<boolean> {
+  const isSpent = job.attempts >= maxAttempts;
+  const result = await tablesOf(db)
+    .updateTable('jobs')
+    .set(
+      isSpent
+        ? { status: 'failed', error: 'abandoned by a stopped worker', finished_at: nowIso() }
+        : { status: 'queued', claimed_by: null },
+    )
+    .where('id', '=', job.id)
+    .where('status', '=', 'running')
+    .where('claimed_by', job.claimedBy === null ? 'is' : '=', job.claimedBy)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Whether a job with this singleton key is queued or running. */
 export async function isSingletonLive(db: Database, singletonKey: string): Promise<boolean> {
   const row = await tablesOf(db)

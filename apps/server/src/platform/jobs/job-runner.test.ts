@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { claimNextJob, findJob, insertJob } from './job-repository.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from './job-runner.ts';
+import { newWorkerId } from './worker-identity.ts';
 
 const until = async (condition: () => Promise<boolean>, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -61,7 +63,7 @@ describe.each(await testDatabaseKinds())('job runner on $label', (kind) => {
   function runnerOn(
     index: number,
     handlers: Record<string, JobHandler>,
-    extra: { staleAfterMs?: number } = {},
+    extra: { staleAfterMs?: number; onlyLocalWorkers?: boolean } = {},
   ) {
     const runner = createJobRunner({
       db: handles[index]!.db,
@@ -158,6 +160,61 @@ describe.each(await testDatabaseKinds())('job runner on $label', (kind) => {
     expect(calls).toBe(2);
     expect(job?.error).toBe('boom');
     expect(job?.attempts).toBe(2);
+  });
+
+  /** One running job per holder (no owner, so several may run), each of its own kind. */
+  async function jobsHeldBy(holders: Record<string, string>) {
+    const db = handles[0]!.db;
+    const ids: Record<string, number> = {};
+    for (const [name, holder] of Object.entries(holders)) {
+      const id = (await insertJob(db, { kind: `held-${name}` }))!;
+      expect((await claimNextJob(db, [`held-${name}`], holder))?.id).toBe(id);
+      ids[name] = id;
+    }
+    const done: number[] = [];
+    const handlers = Object.fromEntries(
+      Object.keys(holders).map((name): [string, JobHandler] => [
+        `held-${name}`,
+        async (job) => void done.push(job.id),
+      ]),
+    );
+    return { ids, done, handlers };
+  }
+
+  /** Holders on this machine: ours with the fields of this process, and the same fields altered. */
+  function holdersOnThisMachine() {
+    const [, machine, pid, start] = newWorkerId().split('.');
+    const exitedPid = spawnSync(process.execPath, ['-e', '']).pid;
+    return {
+      machine,
+      gone: `w1.${machine}.${exitedPid}.${start}.1`,
+      pidReused: `w1.${machine}.${pid}.${Number(start) + 1}.1`,
+      live: `w1.${machine}.${pid}.${start}.999`,
+      elsewhere: `w1.0123456789ab.${pid}.${start}.1`,
+    };
+  }
+
+  it('takes back at once the jobs of a gone process of this machine, never those of a live one', async () => {
+    const { gone, pidReused, live, elsewhere } = holdersOnThisMachine();
+    const { ids, done, handlers } = await jobsHeldBy({ gone, pidReused, live, elsewhere });
+    runnerOn(1, handlers).start();
+    await until(async () => done.includes(ids.gone!) && done.includes(ids.pidReused!));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(done.sort()).toEqual([ids.gone, ids.pidReused].sort());
+    const db = handles[0]!.db;
+    expect(await findJob(db, ids.gone!)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await findJob(db, ids.live!)).toMatchObject({ status: 'running', claimed_by: live });
+    // another machine's holder may be alive: only its heartbeat (10 minutes) tells
+    expect(await findJob(db, ids.elsewhere!)).toMatchObject({ status: 'running', claimed_by: elsewhere });
+  });
+
+  it('on the embedded database also takes back the jobs of holders from elsewhere', async () => {
+    const { live, elsewhere } = holdersOnThisMachine();
+    const legacy = `worker-${process.pid}-0a1b2c3d`;
+    const { ids, done, handlers } = await jobsHeldBy({ live, elsewhere, legacy });
+    runnerOn(1, handlers, { onlyLocalWorkers: true }).start();
+    await until(async () => done.includes(ids.elsewhere!) && done.includes(ids.legacy!));
+    expect(await findJob(handles[0]!.db, ids.live!)).toMatchObject({ status: 'running', claimed_by: live });
   });
 
   it('queues again a job left running by a worker that died, after the stale timeout', async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { isoAfter } from '../db/clock.ts';
 import type { Database } from '../db/database.ts';
 import {
@@ -7,10 +6,13 @@ import {
   insertJob,
   isSingletonLive,
   type Job,
+  listRunningJobs,
   type NewJob,
   recoverStaleJobs,
+  releaseAbandonedJob,
   touchJob,
 } from './job-repository.ts';
+import { isHolderGone, newWorkerId } from './worker-identity.ts';
 
 export interface JobContext {
   /** Marks the job alive; call it between long steps so a slow job is not taken for abandoned. */
@@ -22,11 +24,16 @@ export type JobHandler = (job: Job, context: JobContext) => Promise<void>;
 export interface JobRunnerOptions {
   db: Database;
   handlers: Record<string, JobHandler>;
-  log?: { error(object: unknown, message: string): void };
+  log?: { error(object: unknown, message: string): void; warn?(object: unknown, message: string): void };
   /** how often the queue is looked at when nothing woke the runner (default 1 s) */
   pollMs?: number;
-  /** a running job whose heartbeat is older than this belongs to a dead process (default 10 min) */
+  /**
+   * a running job whose heartbeat is older than this belongs to a dead process (default 10 min); a job whose
+   * holder is known to be gone (worker-identity.ts) is taken back at once
+   */
   staleAfterMs?: number;
+  /** every runner on this database is on this machine (SQLite): see HolderCheck (default false) */
+  onlyLocalWorkers?: boolean;
   /** attempts before a failing job is marked failed (default 3) */
   maxAttempts?: number;
   /** jobs run at once by this process, each for a different owner (default 2) */
@@ -49,8 +56,10 @@ export interface JobRunner {
 /**
  * A small durable job runner over the `jobs` table, the same on SQLite and PostgreSQL: any number of
  * processes may run one against the same database. A job is claimed by exactly one worker, an owner has at
- * most one job running, a job left running by a dead process is queued again after `staleAfterMs`, and a
- * failing job is retried up to `maxAttempts` times.
+ * most one job running, and a failing job is retried up to `maxAttempts` times. A job left running by a
+ * process that is gone is queued again: on start (and every recovery pass) when its holder was a process of
+ * this machine that no longer runs — a server restarted after a crash frees its jobs at once — and otherwise
+ * after `staleAfterMs` without a heartbeat. A live process's job is never taken.
  */
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, handlers } = options;
@@ -58,7 +67,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const staleAfterMs = options.staleAfterMs ?? 10 * 60 * 1000;
   const maxAttempts = options.maxAttempts ?? 3;
   const concurrency = options.concurrency ?? 2;
-  const workerId = options.workerId ?? `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const workerId = options.workerId ?? newWorkerId();
+  const holderCheck = { onlyLocalWorkers: options.onlyLocalWorkers ?? false };
   const kinds = Object.keys(handlers);
   const inProgress = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | null = null;
@@ -94,10 +104,20 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     inProgress.add(running);
   }
 
+  /** Jobs whose holder is gone (a crashed earlier incarnation of this server, on start) or went stale. */
+  async function recoverAbandonedJobs(): Promise<void> {
+    await recoverStaleJobs(db, isoAfter(-staleAfterMs), maxAttempts);
+    for (const job of await listRunningJobs(db)) {
+      if (job.claimedBy === workerId || !isHolderGone(job.claimedBy, holderCheck)) continue;
+      if (await releaseAbandonedJob(db, job, maxAttempts))
+        options.log?.warn?.({ jobId: job.id, heldBy: job.claimedBy }, 'job of a stopped worker taken back');
+    }
+  }
+
   async function claimWhileFree(): Promise<void> {
     if (Date.now() - lastRecoveryAt >= recoveryEveryMs) {
       lastRecoveryAt = Date.now();
-      await recoverStaleJobs(db, isoAfter(-staleAfterMs), maxAttempts);
+      await recoverAbandonedJobs();
     }
     while (isRunning && inProgress.size < concurrency) {
       const job = await claimNextJob(db, kinds, workerId);
