@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { insertCommand } from '../commands/command-repository.ts';
+import { createVariable } from '../services/authoring-fixtures.ts';
 import { copyResponses } from './copy-response.ts';
 import { ownerWithCommands } from './test-commands.ts';
 
@@ -41,18 +42,24 @@ describe.each(await testDatabaseKinds())(
       owner: Awaited<ReturnType<typeof ownerWithCommands>>,
       commandId = owner.commandId,
     ) {
+      const token = owner.token;
+      const city = await createVariable(server, token, commandId, { var_name: 'city' });
       const record = {
         resp_type: 'text',
         resp_text: 'Hi',
         resp_quick_reply: owner.commandIds.map((id) => ({ label: `to ${id}`, value: 'go', command_id: id })),
-        resp_api_pars: [{ name: 'q', var_id: 41, var_name: 'city', var_default_value: '' }],
+        resp_api_pars: [{ name: 'q', var_id: city, var_name: 'city', var_default_value: '' }],
       };
-      const token = owner.token;
-      await server.call('POST', `/api/command_response/save/${commandId}`, { token, body: { record } });
+      const saved = await server.call('POST', `/api/command_response/save/${commandId}`, {
+        token,
+        body: { record },
+      });
+      expect(saved.status, saved.text).toBe(200);
       await server.call('POST', `/api/command_advertises/save/${commandId}`, {
         token,
         body: { data: [{ code: '<b>ad</b>', status: 1 }] },
       });
+      return { city };
     }
 
     it('removes the response and ads when the command is deleted', async () => {
@@ -98,7 +105,7 @@ describe.each(await testDatabaseKinds())(
     it('copies response and ads on clone, pointing quick replies and variables at the copies', async () => {
       const owner = await ownerWithCommands(server, 2);
       const [first, second] = owner.commandIds as [number, number];
-      await furnish(owner, first);
+      const { city } = await furnish(owner, first);
       const db = server.database.db;
       const firstCopy = await insertCommand(db, {
         userId: owner.userId,
@@ -109,7 +116,7 @@ describe.each(await testDatabaseKinds())(
         copyResponses(trx, {
           userId: owner.userId,
           commandIdMap: new Map([[first, firstCopy]]),
-          variableIdMap: new Map([[41, 51]]),
+          variableIdMap: new Map([[city, 51]]),
         }),
       );
       const { token } = owner;

@@ -2,15 +2,13 @@ import {
   type CommandResponseRecord,
   normalizeResponseBody,
   type ResponseBody,
-  responseMessages,
   type saveResponseTypeRequest,
 } from '@hiwar/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { requireOwnCommand } from '../commands/command-actions.ts';
-import { isOwnCommand } from '../commands/command-repository.ts';
+import { checkResponseReferences } from './response-references.ts';
 import { findResponseRow, type ResponseRow, upsertResponse } from './response-repository.ts';
 
 function recordOf(commandId: number, row: ResponseRow | undefined): CommandResponseRecord {
@@ -36,17 +34,6 @@ export async function getCommandResponse(
   return recordOf(commandId, await findResponseRow(db, commandId));
 }
 
-/** Quick replies may start only the owner's own commands. */
-async function checkQuickReplyCommands(db: Database, userId: number, body: ResponseBody): Promise<void> {
-  for (const [index, reply] of body.resp_quick_reply.entries()) {
-    if (reply.command_id !== null && !(await isOwnCommand(db, userId, reply.command_id)))
-      throw AppError.invalidField(
-        `record.resp_quick_reply.${index}.command_id`,
-        responseMessages.quickReplyCommandNotFound,
-      );
-  }
-}
-
 /** POST /command_response/save/{command_id}: the body already passed the contract's save rules. */
 export async function saveCommandResponse(
   db: Database,
@@ -55,7 +42,7 @@ export async function saveCommandResponse(
   body: ResponseBody,
 ): Promise<void> {
   await requireOwnCommand(db, userId, commandId);
-  await checkQuickReplyCommands(db, userId, body);
+  await checkResponseReferences(db, userId, body, { pathPrefix: 'record.' });
   await upsertResponse(db, { userId, commandId }, body);
 }
 
@@ -80,7 +67,9 @@ export async function saveResponseType(
     const pickedIds = Object.fromEntries(
       Object.entries(choice).filter(([key, value]) => key !== 'resp_type' && value !== null),
     );
-    await upsertResponse(trx, { userId, commandId }, { ...body, ...pickedIds, resp_type: choice.resp_type });
+    const picked = { ...body, ...pickedIds, resp_type: choice.resp_type };
+    await checkResponseReferences(trx, userId, picked, { onlyFields: new Set(Object.keys(pickedIds)) });
+    await upsertResponse(trx, { userId, commandId }, picked);
     return recordOf(commandId, await findResponseRow(trx, commandId));
   });
 }

@@ -2,6 +2,7 @@ import { responseMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { createDataset } from '../datasets/dataset-repository.ts';
 import { ownerWithCommands } from './test-commands.ts';
 
 describe.each(await testDatabaseKinds())('command responses on $label', (kind) => {
@@ -137,7 +138,16 @@ describe.each(await testDatabaseKinds())('command responses on $label', (kind) =
       'resp_menu_extra_options',
       responseMessages.optionLabelTaken,
     );
-    const viewReceipt = { resp_type: 'shopping_cart', resp_menu_id: 3, resp_cart_action: 'view_receipt' };
+    const menu = await createDataset(server.database.db, {
+      userId: owner.userId,
+      name: 'menu',
+      type: 'menu',
+    });
+    const viewReceipt = {
+      resp_type: 'shopping_cart',
+      resp_menu_id: menu.ds_id,
+      resp_cart_action: 'view_receipt',
+    };
     expect((await save(viewReceipt, owner.commandIds[2])).status).toBe(200);
   });
 
@@ -177,13 +187,14 @@ describe.each(await testDatabaseKinds())('command responses on $label', (kind) =
     const missing = await server.call('POST', path, { token: owner.token, body: { resp_type: 'component' } });
     expect(missing.status).toBe(422);
     expect(missing.json.errors.resp_component_id).toEqual([responseMessages.componentRequired]);
+    const dataset = await createDataset(server.database.db, { userId: owner.userId, name: 'picked' });
     const picked = await server.call('POST', path, {
       token: owner.token,
-      body: { resp_type: 'dataset', resp_dataset_id: 7 },
+      body: { resp_type: 'dataset', resp_dataset_id: dataset.ds_id },
     });
     expect(picked.json.commandResponse).toMatchObject({
       resp_type: 'ds',
-      resp_dataset_id: 7,
+      resp_dataset_id: dataset.ds_id,
       resp_text: 'kept',
     });
     const types = await server.call('GET', path, { token: owner.token });

@@ -4,9 +4,9 @@ import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { fieldErrorsOf } from '../../platform/http/field-errors.ts';
 import { requireOwnCommand } from '../commands/command-actions.ts';
-import { isOwnCommand } from '../commands/command-repository.ts';
 import { isComponentEntity } from '../components/components-module.ts';
 import { findReadableDataset } from '../datasets/dataset-repository.ts';
+import { findMissingReferences, type Reference } from '../references/owned-references.ts';
 import {
   findOwnVariable,
   insertVariable,
@@ -28,33 +28,53 @@ export function variableValidationError(issues: readonly FastifySchemaValidation
   return new AppError('validation', first, errors);
 }
 
-/** The dataset must be readable, and the where and return fields must be fields of its schema. */
+/** The ids a variable carries, in the form's order, each with the message the form shows when it is refused. */
+function referencesOf(input: SaveVariableInput): Reference[] {
+  return [
+    {
+      path: 'var_type_ds_id',
+      kind: 'readableDataset',
+      id: input.var_type_ds_id,
+      message: variableMessages.datasetNotFound,
+    },
+    {
+      path: 'var_default_val_preference_id',
+      kind: 'ownVariable',
+      id: input.var_default_val_preference_id,
+      message: variableMessages.preferenceNotFound,
+    },
+    {
+      path: 'var_cursor_var_id',
+      kind: 'ownVariable',
+      id: input.var_cursor_var_id,
+      message: variableMessages.cursorNotFound,
+    },
+    {
+      path: 'var_fallback_redirect_command_id',
+      kind: 'ownCommand',
+      id: input.var_fallback_redirect_command_id,
+      message: variableMessages.redirectNotFound,
+    },
+  ];
+}
+
+/** The where and return fields must be fields of the (readable) dataset's schema. */
 async function checkDatasetFields(db: Database, userId: number, input: SaveVariableInput): Promise<void> {
   const dataset = await findReadableDataset(db, userId, input.var_type_ds_id ?? 0);
-  if (!dataset) throw refused('var_type_ds_id', variableMessages.datasetNotFound);
-  const fieldNames = new Set(dataset.ds_schema.map((field) => field.name));
+  const fieldNames = new Set(dataset?.ds_schema.map((field) => field.name));
   for (const column of ['var_type_ds_field_where', 'var_type_ds_field_return'] as const) {
     const fieldName = input[column];
     if (fieldName !== '' && !fieldNames.has(fieldName)) throw refused(column, datasetMessages.fieldUnknown);
   }
 }
 
-/** References must point at the owner's own rows (or a public dataset); checked in the form's order. */
+/** References must point at the owner's own rows (or a public dataset); the first refused one answers. */
 async function checkReferences(db: Database, userId: number, input: SaveVariableInput): Promise<void> {
+  const [missing] = await findMissingReferences(db, userId, referencesOf(input));
+  if (missing) throw refused(missing.path, missing.message);
   if (input.var_type_ds_id !== null) await checkDatasetFields(db, userId, input);
   if (input.var_type === 'component' && !isComponentEntity(input.entity_name)) {
     throw refused('entity_name', variableMessages.entityUnknown);
-  }
-  const preferenceId = input.var_default_val_preference_id;
-  if (preferenceId !== null && !(await findOwnVariable(db, userId, preferenceId))) {
-    throw refused('var_default_val_preference_id', variableMessages.preferenceNotFound);
-  }
-  if (input.var_cursor_var_id !== null && !(await findOwnVariable(db, userId, input.var_cursor_var_id))) {
-    throw refused('var_cursor_var_id', variableMessages.cursorNotFound);
-  }
-  const redirectId = input.var_fallback_redirect_command_id;
-  if (redirectId !== null && !(await isOwnCommand(db, userId, redirectId))) {
-    throw refused('var_fallback_redirect_command_id', variableMessages.redirectNotFound);
   }
 }
 

@@ -1,0 +1,64 @@
+import type { Database } from '../../platform/db/database.ts';
+import { isOwnCommand } from '../commands/command-repository.ts';
+import { findReadableDataset } from '../datasets/dataset-repository.ts';
+import { findOwnVariable } from '../variables/variable-repository.ts';
+
+type IsUsable = (db: Database, userId: number, id: number) => Promise<boolean>;
+
+/** For a kind whose table a later issue adds: until it exists, no id can point at anything. */
+const nothingYet: IsUsable = async () => false;
+
+/**
+ * What a saved id may point at, and how to tell that the owner may point at it. Each answers through the owning
+ * module's repository. A new referenced table replaces its `nothingYet` (or adds a line).
+ */
+export const referenceKinds = {
+  ownCommand: (db, userId, id) => isOwnCommand(db, userId, id),
+  ownVariable: async (db, userId, id) => (await findOwnVariable(db, userId, id)) !== undefined,
+  /** read from: the owner's dataset, or another owner's public one (as the pickers list them) */
+  readableDataset: async (db, userId, id) => (await findReadableDataset(db, userId, id)) !== undefined,
+  readableMenu: async (db, userId, id) => (await findReadableDataset(db, userId, id))?.ds_type === 'menu',
+  /** written to: only the owner's own dataset — a public dataset is still edited by its owner alone */
+  ownDataset: async (db, userId, id) => (await findReadableDataset(db, userId, id))?.user_id === userId,
+  dataSource: nothingYet,
+  component: nothingYet,
+  subscriptionChannel: nothingYet,
+} satisfies Record<string, IsUsable>;
+
+export type ReferenceKind = keyof typeof referenceKinds;
+
+/** One id a request carries: where it sits (the field error's key), what it must point at, what to say if not. */
+export interface Reference {
+  path: string;
+  kind: ReferenceKind;
+  /** null refers to nothing and passes; anything but a positive safe integer can point at nothing */
+  id: number | null;
+  message: string;
+}
+
+const isWellFormedId = (id: number) => Number.isSafeInteger(id) && id > 0;
+
+/**
+ * The references that point at nothing the owner may use (missing, or another owner's private row), in the
+ * order given. Each distinct kind and id is looked up once.
+ */
+export async function findMissingReferences(
+  db: Database,
+  userId: number,
+  references: readonly Reference[],
+): Promise<Reference[]> {
+  const usable = new Map<string, boolean>();
+  const missing: Reference[] = [];
+  for (const reference of references) {
+    const { kind, id } = reference;
+    if (id === null) continue;
+    const key = `${kind}:${id}`;
+    let isUsable = usable.get(key);
+    if (isUsable === undefined) {
+      isUsable = isWellFormedId(id) && (await referenceKinds[kind](db, userId, id));
+      usable.set(key, isUsable);
+    }
+    if (!isUsable) missing.push(reference);
+  }
+  return missing;
+}
