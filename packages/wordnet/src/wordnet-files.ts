@@ -45,6 +45,32 @@ export function readFirstSenses(indexFile: string, pos: PartOfSpeech, into: Map<
   }
 }
 
+/**
+ * Lemmas grouped by their most frequent synset in this part of speech, keeping only lemmas the sense-tagged
+ * corpus attests (tagsense_cnt > 0: "purchase" and "buy", not "bargain-hunt"). Two lemmas in one group mean,
+ * most often, the same thing: synonyms that read naturally in each other's place.
+ */
+export function readSynonymGroups(indexFile: string, pos: PartOfSpeech, into: Map<number, string[]>): void {
+  for (const line of contentLines(indexFile)) {
+    const lemma = line.slice(0, line.indexOf(' '));
+    if (!SINGLE_WORD.test(lemma)) continue;
+    const fields = line.trimEnd().split(' ');
+    const senseCount = Number(fields[2]);
+    const tagged = Number(fields[fields.length - senseCount - 1]);
+    const first = fields[fields.length - senseCount];
+    if (!first || !(tagged > 0)) continue;
+    const id = synsetId(first, FILE_CODE[pos]);
+    const group = into.get(id) ?? [];
+    group.push(lemma);
+    into.set(id, group);
+  }
+}
+
+/** The part of speech a synset id packs. */
+export function partOfSpeechOf(id: number): PartOfSpeech {
+  return PARTS_OF_SPEECH[id % 4] ?? 'noun';
+}
+
 /** Pointers of a synset, by kind: to its hypernyms (`@`, `@i` for instances) and topic domains (`;c`). */
 export type LinkKind = 'hypernyms' | 'topics';
 

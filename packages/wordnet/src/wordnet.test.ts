@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadWordNet } from './index.ts';
 import { lemmaOf } from './lemmas.ts';
-import { LinkCollector, readFirstSenses, readLinks, synsetId } from './wordnet-files.ts';
+import { LinkCollector, readFirstSenses, readLinks, readSynonymGroups, synsetId } from './wordnet-files.ts';
 
 const LICENCE = '  1 This software and database is being provided to you, the LICENSEE, by  \n';
 
@@ -17,6 +17,16 @@ describe("WordNet's files", () => {
     readFirstSenses(`${LICENCE}alarm_clock n 1 2 @ ~ 1 0 02697521  \n`, 'noun', senses);
     expect(senses.has('alarm_clock')).toBe(false);
     expect(senses.get('alarm')).toEqual([synsetId('07535012', 'n'), synsetId('01786000', 'v')]);
+  });
+
+  it('group attested lemmas by their first sense, leaving out lemmas the tagged corpus never saw', () => {
+    const groups = new Map<number, string[]>();
+    readSynonymGroups(
+      `${LICENCE}buy v 2 1 @ 2 2 02211988 02288941  \nbargain v 1 1 @ 1 0 02211988  \npurchase v 1 1 @ 1 1 02211988  \n`,
+      'verb',
+      groups,
+    );
+    expect(groups.get(synsetId('02211988', 'v'))).toEqual(['buy', 'purchase']);
   });
 
   it('keep hypernym and topic pointers from a data file, reading the word count in hexadecimal', () => {
@@ -81,6 +91,23 @@ describe('the installed WordNet', () => {
     const list = Array.from(wordNet.concepts('weather'));
     expect(new Set(list).size).toBe(list.length);
     expect(list.length).toBeGreaterThan(1);
+  });
+
+  it('gives synonyms that share a word’s most frequent sense, per part of speech', () => {
+    const wordsAs = (word: string, pos: string) =>
+      wordNet.synonyms?.(word).find((set) => set.pos === pos)?.words ?? [];
+    expect(wordsAs('buy', 'verb')).toContain('purchase');
+    expect(wordsAs('large', 'adj')).toContain('big');
+    expect(wordsAs('start', 'verb')).toEqual(expect.arrayContaining(['begin']));
+  });
+
+  it('tells the parts of speech a word is used in, and gives nothing for inflected or function words', () => {
+    const partsOf = (word: string) => wordNet.synonyms?.(word).map((set) => set.pos);
+    expect(partsOf('book')).toEqual(expect.arrayContaining(['noun', 'verb']));
+    expect(partsOf('pizza')).toEqual(['noun']);
+    expect(partsOf('weather')).not.toContain('verb');
+    expect(wordNet.synonyms?.('flights')).toEqual([]);
+    expect(wordNet.synonyms?.('the')).toEqual([]);
   });
 
   it('is an English lexicon with a stable name, as models record it', () => {

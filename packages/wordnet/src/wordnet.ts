@@ -1,10 +1,12 @@
-import type { Lexicon } from '@hiwar/nlu';
+import type { Lexicon, SynonymSet } from '@hiwar/nlu';
 import { lemmaOf } from './lemmas.ts';
 import {
   LinkCollector,
   PARTS_OF_SPEECH,
+  partOfSpeechOf,
   readFirstSenses,
   readLinks,
+  readSynonymGroups,
   type SynsetLinks,
 } from './wordnet-files.ts';
 
@@ -37,6 +39,13 @@ function readDatabase(readFile: ReadFile): Database {
   return { firstSenses, links: links.freeze() };
 }
 
+/** The attested lemmas sharing their most frequent sense, by that synset (one-word groups too: see below). */
+function readSynonyms(readFile: ReadFile): Map<number, string[]> {
+  const groups = new Map<number, string[]>();
+  for (const pos of PARTS_OF_SPEECH) readSynonymGroups(readFile(`index.${pos}`), pos, groups);
+  return groups;
+}
+
 /** A word's concepts: its first senses, their topics, and the hypernyms of both up to HYPERNYM_LEVELS. */
 function conceptsOfLemma(database: Database, lemma: string): Int32Array {
   const { links } = database;
@@ -61,10 +70,12 @@ function conceptsOfLemma(database: Database, lemma: string): Int32Array {
 /**
  * English WordNet as the engine's lexicon. The files are read on the first word looked up, not at creation
  * (about a second; ~26 MB of heap kept): tests and training workers that see no English pay nothing, and the
- * server looks a word up before it listens.
+ * server looks a word up before it listens. Synonyms are read apart, on the first asked for (augmentation
+ * only), from the index files alone.
  */
 export function wordNetLexicon(readFile: ReadFile, name = 'wordnet-3.1'): Lexicon {
   let database: Database | undefined;
+  let synonymGroups: Map<number, string[]> | undefined;
   const cache = new Map<string, Int32Array>();
   return {
     name,
@@ -79,6 +90,21 @@ export function wordNetLexicon(readFile: ReadFile, name = 'wordnet-3.1'): Lexico
       if (cache.size >= CACHE_SIZE) cache.clear();
       cache.set(word, concepts);
       return concepts;
+    },
+    synonyms(word) {
+      database ??= readDatabase(readFile);
+      synonymGroups ??= readSynonyms(readFile);
+      // Only a word in its base form: a synonym replaces it as written, and "flights" → "escape" would not do.
+      if (lemmaOf(word, (candidate) => candidate === word) !== word) return [];
+      const found: SynonymSet[] = [];
+      for (const sense of database.firstSenses.get(word) ?? []) {
+        const group = synonymGroups.get(sense);
+        // A part of speech the tagged corpus never saw the word in ("weather" as a verb) is left out, so the
+        // sets also tell how a word is used: "book" can be a verb, "pizza" cannot.
+        if (!group?.includes(word)) continue;
+        found.push({ pos: partOfSpeechOf(sense), words: group.filter((other) => other !== word) });
+      }
+      return found;
     },
   };
 }

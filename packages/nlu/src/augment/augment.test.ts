@@ -1,7 +1,55 @@
 import { describe, expect, it } from 'vitest';
+import type { Lexicon, SynonymSet } from '../engine/lexicon.ts';
 import { detectLanguage, type Lang, normalizeText } from '../text/index.ts';
 import { augment } from './augment.ts';
 import { differenceRatio } from './difference.ts';
+import { DATE_FORMS, NUMBER_WORDS } from './forms.ts';
+import { SYNONYM_TABLE } from './synonym-table.ts';
+import { DROPPABLE, MOVABLE_TIMES, POLITENESS } from './word-lists.ts';
+
+/** A stand-in for WordNet (the engine may not import it): a few words, their parts of speech and synonyms. */
+const lexicon: Lexicon = {
+  name: 'test-lexicon',
+  lang: 'en',
+  concepts: () => [],
+  synonyms(word) {
+    const sets: Record<string, SynonymSet[]> = {
+      buy: [{ pos: 'verb', words: ['purchase'] }],
+      large: [{ pos: 'adj', words: ['big'] }],
+      book: [
+        { pos: 'noun', words: [] },
+        { pos: 'verb', words: [] },
+      ],
+      play: [{ pos: 'verb', words: [] }],
+      order: [
+        { pos: 'noun', words: ['purchase order'] },
+        { pos: 'verb', words: ['command'] },
+      ],
+      pizza: [{ pos: 'noun', words: [] }],
+    };
+    return sets[word] ?? [];
+  },
+};
+
+/** Every word an augmentation may write without inventing one: the example's and the shipped lists'. */
+function knownWords(text: string, lang: Lang, extra: string[][] = []): Set<string> {
+  const phrases = [
+    text,
+    ...DROPPABLE[lang],
+    ...POLITENESS[lang].start,
+    ...POLITENESS[lang].end,
+    ...(MOVABLE_TIMES[lang] ?? []),
+    ...DATE_FORMS[lang].map((form) => form.text),
+    ...NUMBER_WORDS[lang],
+    ...SYNONYM_TABLE[lang].flat(),
+    ...extra.flat(),
+  ];
+  return new Set(phrases.flatMap((phrase) => wordsOf(phrase, lang)));
+}
+
+function wordsOf(text: string, lang: Lang): string[] {
+  return normalizeText(text, lang).match(/[\p{L}\p{N}']+/gu) ?? [];
+}
 
 const cases: { lang: Lang; text: string; synonyms: string[][] }[] = [
   {
@@ -53,6 +101,91 @@ describe.each(cases)('augment in $lang', ({ lang, text, synonyms }) => {
 });
 
 describe('augment rewrites', () => {
+  it.each([
+    ['when are you open', 'en'],
+    ['Book a flight to Paris please', 'en'],
+    ['i want to order a large pizza for 2 tomorrow', 'en'],
+    ['wann habt ihr geöffnet', 'de'],
+    ['ich möchte bitte einen Kaffee bestellen', 'de'],
+    ['متى تفتحون', 'ar'],
+    ['اريد اطلب بيتزا كبيرة اليوم', 'ar'],
+  ] as const)(
+    'invents no words for “%s” without typos: each comes from the example, a synonym or a list',
+    (text, lang) => {
+      const known = knownWords(text, lang, [['purchase', 'big', 'command', 'purchase order']]);
+      const samples = augment(text, { lang, lexicon, maxSamples: 10 });
+      expect(samples.length).toBeGreaterThan(0);
+      for (const sample of samples) {
+        expect(wordsOf(sample, lang).filter((word) => !known.has(word))).toEqual([]);
+      }
+    },
+  );
+
+  it('writes typos only when asked for', () => {
+    const text = 'i want to order a large pizza for tomorrow';
+    const known = knownWords(text, 'en');
+    const withTypos = augment(text, { lang: 'en', lexicon: null, typos: true, maxSamples: 10, seed: 2 });
+    const invented = withTypos.flatMap((sample) => wordsOf(sample, 'en').filter((word) => !known.has(word)));
+    expect(invented.length).toBeGreaterThan(0);
+  });
+
+  it('puts no opener before a question or a statement, only before a request’s verb', () => {
+    for (const text of ['when are you open', 'i want a pizza', 'weather in Berlin today']) {
+      for (const sample of augment(text, { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 10 })) {
+        expect(sample).not.toMatch(/^(please|can you|could you) /i);
+      }
+    }
+    const requests = augment('play some music', { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 10 });
+    expect(requests.some((sample) => /^(please|can you|could you) play/.test(sample))).toBe(true);
+  });
+
+  it('swaps in the lexicon’s synonyms in the part of speech the word has there', () => {
+    const samples = augment('buy a large pizza', { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 10 });
+    expect(samples.some((sample) => sample.includes('purchase'))).toBe(true);
+    expect(samples.some((sample) => sample.includes('big pizza'))).toBe(true);
+    // "order" after "my" is a noun, at the start of a request a verb: each takes only its own synonyms.
+    const noun = augment('buy my order', { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 10 });
+    expect(noun.some((sample) => sample.includes('my purchase order'))).toBe(true);
+    for (const sample of noun) expect(sample).not.toContain('command');
+    const verb = augment('order a pizza', { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 10 });
+    expect(verb.some((sample) => sample.includes('command a pizza'))).toBe(true);
+    for (const sample of verb) expect(sample).not.toContain('purchase order');
+  });
+
+  it('writes numbers as words or digits', () => {
+    const english = augment('book a table for 2', { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 10 });
+    expect(english.some((sample) => sample.includes('for two'))).toBe(true);
+    const german = augment('einen tisch für zwei personen', { lang: 'de', maxSamples: 10, levMinRatio: 10 });
+    expect(german.some((sample) => sample.includes('für 2 personen'))).toBe(true);
+    const arabic = augment('طاولة ل 4 اشخاص', { lang: 'ar', maxSamples: 10, levMinRatio: 10 });
+    expect(arabic.some((sample) => sample.includes('اربعة'))).toBe(true);
+  });
+
+  it('names the day in other forms that fit the place, and moves it to the front', () => {
+    const samples = augment('what is the weather tomorrow', { lang: 'en', maxSamples: 10, levMinRatio: 10 });
+    expect(
+      samples.some((sample) =>
+        /weather (today|tonight|this weekend|next week|on friday|on may 3|next monday)/i.test(sample),
+      ),
+    ).toBe(true);
+    expect(samples.some((sample) => sample.startsWith('tomorrow, what'))).toBe(true);
+    // After a preposition a bare day fits, "on Friday" would not.
+    for (const sample of augment('a table for tomorrow', { lang: 'en', maxSamples: 10, levMinRatio: 10 })) {
+      expect(sample).not.toMatch(/for on /);
+    }
+    // "guten Morgen" is a greeting, not a day.
+    for (const sample of augment('guten morgen', { lang: 'de', maxSamples: 10, levMinRatio: 10 })) {
+      expect(sample).toMatch(/guten morgen/i);
+    }
+  });
+
+  it('rephrases German and Arabic from the shipped table', () => {
+    const german = augment('wann habt ihr geöffnet', { lang: 'de', maxSamples: 10 });
+    expect(german.some((sample) => /offen|macht ihr auf|öffnungszeiten/.test(sample))).toBe(true);
+    const arabic = augment('اريد اطلب بيتزا', { lang: 'ar', maxSamples: 10 });
+    expect(arabic.some((sample) => /عايز|ابغى|بدي|حابب/.test(sample))).toBe(true);
+  });
+
   it('swaps in synonyms from the given groups', () => {
     const samples = augment('I want a large coffee', {
       lang: 'en',
@@ -64,12 +197,7 @@ describe('augment rewrites', () => {
   });
 
   it('drops fillers and moves politeness without touching negations', () => {
-    const samples = augment('please do not cancel the order', {
-      lang: 'en',
-      seed: 5,
-      levMinRatio: 10,
-      typos: false,
-    });
+    const samples = augment('please do not cancel the order', { lang: 'en', seed: 5, levMinRatio: 10 });
     expect(samples.some((sample) => !sample.includes('please') || sample.endsWith('please'))).toBe(true);
     for (const sample of samples) expect(sample).toContain('not');
   });

@@ -1,3 +1,4 @@
+import { type Lexicon, lexiconForLanguage } from '../engine/lexicon.ts';
 import { type Lang, normalizeText } from '../text/index.ts';
 import { type Change, changesFor } from './changes.ts';
 import { differenceRatio } from './difference.ts';
@@ -14,8 +15,10 @@ export interface AugmentOptions {
   synonyms?: string[][];
   /** Same seed, same phrasings; defaults to a hash of the text. */
   seed?: number;
-  /** Whether phrasings may carry a typo (default true). */
+  /** Whether phrasings may carry a typo (default false: only when the owner asks for them). */
   typos?: boolean;
+  /** Where English synonyms come from; defaults to the lexicon registered for the language (useLexicon). */
+  lexicon?: Lexicon | null;
 }
 
 const ATTEMPTS_PER_SAMPLE = 40;
@@ -44,7 +47,7 @@ function rephrase(
     const change = drawChange(remaining, random);
     if (!change) break;
     // Typos, politeness and reordering count once per phrasing; word rewrites may apply again elsewhere.
-    if (change.kind === 'typo' || change.kind === 'politeness')
+    if (change.kind === 'typo' || change.kind === 'politeness' || change.kind === 'order')
       remaining = remaining.filter((item) => item !== change);
     tokens = change.apply(tokens, random) ?? tokens;
     const text = tokens.filter(Boolean).join(' ');
@@ -54,15 +57,17 @@ function rephrase(
 }
 
 /**
- * New phrasings of a training example in its language: synonym swaps, dropped fillers, added or moved
- * politeness, light morphological variants and optional typos. Each differs from the original by at least
- * `levMinRatio` percent (normalised Levenshtein), none repeats (after normalisation) and the same seed gives
- * the same list. Short texts may yield fewer than `maxSamples`.
+ * New phrasings of a training example in its language: synonyms (the given groups, a shipped table, the
+ * lexicon's), politeness dropped, added or moved, time words moved, number and date forms, the Arabic article,
+ * and typos only when asked for. Each differs from the original by at least `levMinRatio` percent (normalised
+ * Levenshtein), none repeats (after normalisation) and the same seed gives the same list. Short texts with
+ * few rewrites may yield fewer than `maxSamples`.
  */
 export function augment(text: string, options: AugmentOptions): string[] {
-  const { lang, maxSamples = 5, levMinRatio = 35, synonyms = [], typos = true } = options;
+  const { lang, maxSamples = 5, levMinRatio = 35, synonyms = [], typos = false } = options;
+  const lexicon = options.lexicon === undefined ? lexiconForLanguage(lang) : (options.lexicon ?? undefined);
   const original = tokensOf(text);
-  const changes = changesFor(original, lang, synonyms, typos);
+  const changes = changesFor(original, { lang, synonyms, lexicon, typos });
   if (original.length === 0 || changes.length === 0 || maxSamples <= 0) return [];
   const random = seededRandom(options.seed ?? seedOf(text));
   const seen = new Set([normalizeText(text, lang)]);

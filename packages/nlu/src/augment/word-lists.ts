@@ -1,32 +1,46 @@
 import type { Lang } from '../text/index.ts';
 
-/** Words whose removal keeps the sense: articles, politeness and softeners. Never negations. */
+/**
+ * Fillers whose removal keeps the sense and the grammar: politeness and softeners. Never negations, and no
+ * articles ("book the table" → "book table" is not how anyone writes).
+ */
 export const DROPPABLE: Record<Lang, string[]> = {
-  en: ['the', 'a', 'an', 'please', 'pls', 'kindly', 'just', 'really', 'very', 'so', 'maybe', 'some', 'now'],
-  de: [
-    'der',
-    'die',
-    'das',
-    'den',
-    'dem',
-    'ein',
-    'eine',
-    'einen',
-    'bitte',
-    'mal',
-    'doch',
-    'denn',
-    'eigentlich',
-    'gerne',
-    'gern',
-    'jetzt',
-  ],
-  ar: ['من فضلك', 'لو سمحت', 'يا', 'ممكن', 'بس', 'طيب', 'الان', 'حاليا'],
+  en: ['please', 'pls', 'kindly', 'just', 'really', 'actually'],
+  de: ['bitte', 'mal', 'doch', 'denn', 'eigentlich', 'gerne', 'gern'],
+  ar: ['من فضلك', 'لو سمحت', 'يا', 'بس', 'طيب', 'الان', 'حاليا'],
 };
 
-/** Politeness added at the start or the end of a message. */
+/**
+ * Politeness added to a message: `start` before a request (en: only before a verb, "could you book…"),
+ * `end` after any message.
+ */
 export const POLITENESS: Record<Lang, { start: string[]; end: string[] }> = {
-  en: { start: ['please', 'can you', 'could you'], end: ['please', 'thanks'] },
+  en: { start: ['please', 'can you', 'could you'], end: ['please', 'thanks', 'thank you'] },
   de: { start: ['bitte'], end: ['bitte', 'danke'] },
   ar: { start: ['لو سمحت', 'من فضلك', 'ممكن'], end: ['لو سمحت', 'من فضلك'] },
+};
+
+/** Words that open a question: no politeness goes before them ("could you when are you open"). */
+export const QUESTION_STARTS: Record<Lang, ReadonlySet<string>> = {
+  en: new Set(
+    (
+      'what whats when where who whom whose why how which is are am was were do does did can could will ' +
+      'would should shall may might have has'
+    ).split(' '),
+  ),
+  de: new Set(
+    'was wann wo wer wen wem warum wieso weshalb wie welche welcher welches welchen ist sind hast hat habt haben kannst kann können koennen gibt'.split(
+      ' ',
+    ),
+  ),
+  ar: new Set('متى امتى كم بكم هل ما ماذا اين وين فين كيف ليش لماذا شو ايش مين'.split(' ')),
+};
+
+/**
+ * Time words that read as well at the start of a message as at its end ("what's the weather tomorrow" ↔
+ * "tomorrow, what's the weather"). German is left out: a fronted adverb moves the verb ("morgen regnet es").
+ */
+export const MOVABLE_TIMES: Partial<Record<Lang, string[]>> = {
+  en: ['today', 'tomorrow', 'tonight', 'now', 'this morning', 'this evening', 'this weekend', 'next week'],
+  ar: ['اليوم', 'بكرة', 'بكره', 'غدا', 'الليلة', 'الحين', 'دلوقتي', 'الاسبوع الجاي'],
 };

@@ -1,5 +1,11 @@
 export { IN_SCOPE_REJECTION, SCORE_FLOOR, scoreFloorFor } from './calibration.ts';
-export { clearLexicons, type Lexicon, useLexicon } from './lexicon.ts';
+export {
+  clearLexicons,
+  type Lexicon,
+  type PartOfSpeech,
+  type SynonymSet,
+  useLexicon,
+} from './lexicon.ts';
 export { addExample, predict, removeExample, train } from './model.ts';
 export type {
   CommandScore,

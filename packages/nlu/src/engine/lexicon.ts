@@ -1,5 +1,13 @@
 import type { Lang } from '../text/index.ts';
 
+export type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
+
+/** Words that can stand for a word in one part of speech (augmentation swaps them in). */
+export interface SynonymSet {
+  pos: PartOfSpeech;
+  words: readonly string[];
+}
+
 /**
  * A source of word meanings: the concepts a word stands for, numbered by the lexicon. Two words that share a
  * concept ("rain" and "snow" under "precipitation", both under "weather") share a feature, so a message can
@@ -12,6 +20,12 @@ export interface Lexicon {
   lang: Lang;
   /** The distinct concept ids of a normalised word; empty for unknown and function words. */
   concepts(word: string): ArrayLike<number>;
+  /**
+   * Optional: the parts of speech a lowercase word is commonly used in, each with the words that mean what it
+   * most often means there (possibly none); empty for unknown and function words. Augmentation swaps the
+   * synonyms in and reads the parts of speech; a lexicon without it gives neither.
+   */
+  synonyms?(word: string): readonly SynonymSet[];
 }
 
 const byLang = new Map<Lang, Lexicon>();
