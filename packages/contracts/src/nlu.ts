@@ -70,6 +70,21 @@ export const augmentResponse = z.object({ status: z.literal(1), augmented_texts:
 /** GET /command_example/train, /train/{command_id} and /check-if-free */
 export const trainResponse = z.object({ status: z.union([z.literal(0), z.literal(1)]), msg: z.string() });
 
+/** The owner's last Train job that ended, so the console can say when it finished, how long it took or why it failed. */
+export const lastTraining = z.object({
+  status: z.enum(['done', 'failed']),
+  /** when Train queued it */
+  queued_at: z.string(),
+  finished_at: z.string(),
+  /** why it failed (the server's reason); null when it finished */
+  error: z.string().nullable(),
+});
+export type LastTraining = z.infer<typeof lastTraining>;
+
+/** GET /command_example/check-if-free: the train answer and the last training that ended (null before the first). */
+export const checkIfFreeResponse = trainResponse.extend({ last_training: lastTraining.nullable() });
+export type CheckIfFreeResponse = z.infer<typeof checkIfFreeResponse>;
+
 /** One event of GET /command_example/trained_examples_check (server-sent events). */
 export const trainingState = z.object({
   status: z.enum(['running', 'free']),

@@ -1,4 +1,10 @@
-import { type ExampleRecord, nluMessages, type SaveExampleRequest } from '@hiwar/contracts';
+import {
+  type CheckIfFreeResponse,
+  type ExampleRecord,
+  type LastTraining,
+  nluMessages,
+  type SaveExampleRequest,
+} from '@hiwar/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ApiError, api, apiRequest } from '../../lib/api-client.ts';
 
@@ -65,13 +71,22 @@ export function isStillRunning(error: unknown): boolean {
   return error instanceof ApiError && error.message === nluMessages.stillRunning;
 }
 
-/** GET /command_example/check-if-free: `free`, or status 0 with "still running" while training is busy. */
-export async function isTrainingBusy(): Promise<boolean> {
+/** What check-if-free tells: whether the owner's training is busy, and how the last one that ended went. */
+export interface TrainingCheck {
+  isBusy: boolean;
+  /** null before the first training, and while busy when the answer carried none */
+  lastTraining: LastTraining | null;
+}
+
+/** GET /command_example/check-if-free: `free` with the last training, or status 0 "still running" while busy. */
+export async function checkTraining(): Promise<TrainingCheck> {
   try {
-    await api.get('/command_example/check-if-free');
-    return false;
+    const answer = await api.get<Pick<CheckIfFreeResponse, 'last_training'>>(
+      '/command_example/check-if-free',
+    );
+    return { isBusy: false, lastTraining: answer.last_training ?? null };
   } catch (error) {
-    if (isStillRunning(error)) return true;
+    if (isStillRunning(error)) return { isBusy: true, lastTraining: null };
     throw error;
   }
 }

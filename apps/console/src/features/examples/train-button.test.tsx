@@ -12,6 +12,13 @@ afterEach(() => {
 
 const stillRunning = { json: { status: 0, msg: 'still running' } };
 const free = { json: { status: 1, msg: 'free' } };
+const freeAfter = (last_training: object) => ({ json: { status: 1, msg: 'free', last_training } });
+const finishedIn12s = {
+  status: 'done',
+  queued_at: '2026-05-01T10:00:00.000Z',
+  finished_at: '2026-05-01T10:00:12.400Z',
+  error: null,
+};
 
 /** The server's answers to check-if-free, in order; the train call answers `train`. */
 function trainingServer(train: { json: object }, checks: { json: object }[]) {
@@ -55,6 +62,62 @@ describe('Train button', () => {
     expect((screen.getByRole('button', { name: 'جارٍ التدريب' }) as HTMLButtonElement).disabled).toBe(true);
     await act(() => vi.advanceTimersByTimeAsync(TRAINING_POLL_MS));
     expect(screen.getByRole('button', { name: 'درّب' })).toBeDefined();
+  });
+
+  it('says when the training finished and how long it took', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setToken('t');
+    trainingServer({ json: { status: 1, msg: 'Training started' } }, [
+      freeAfter(finishedIn12s),
+      freeAfter(finishedIn12s),
+    ]);
+    renderAt(<TrainButton commandId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Train' }));
+    expect(await screen.findByRole('button', { name: 'Training' })).toBeDefined();
+    expect(screen.queryByText(/Training finished/)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(TRAINING_POLL_MS));
+    expect(await screen.findByText('Training finished in 12 s')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Train' })).toBeDefined();
+  });
+
+  it('says why a training failed, in Arabic with Arabic digits', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setToken('t');
+    const failed = {
+      status: 'failed',
+      queued_at: '2026-05-01T10:00:00.000Z',
+      finished_at: '2026-05-01T10:01:05.000Z',
+      error: 'abandoned by a stopped worker',
+    };
+    trainingServer({ json: { status: 1, msg: 'Training started' } }, [free, stillRunning, freeAfter(failed)]);
+    renderAt(<TrainButton commandId={3} />, '/', 'ar');
+    fireEvent.click(await screen.findByRole('button', { name: 'درّب' }));
+    await act(() => vi.advanceTimersByTimeAsync(TRAINING_POLL_MS));
+    expect(screen.queryByText(/فشل التدريب/)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(TRAINING_POLL_MS));
+    expect(await screen.findByText('فشل التدريب بعد ١ د ٥ ث')).toBeDefined();
+    expect(screen.getByText('abandoned by a stopped worker')).toBeDefined();
+  });
+
+  it('reports the end of a training that was running when the tab opened (after navigating back)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setToken('t');
+    trainingServer(free, [stillRunning, freeAfter(finishedIn12s)]);
+    renderAt(<TrainButton commandId={3} />);
+    expect(await screen.findByRole('button', { name: 'Training' })).toBeDefined();
+    await act(() => vi.advanceTimersByTimeAsync(TRAINING_POLL_MS));
+    expect(await screen.findByText('Training finished in 12 s')).toBeDefined();
+  });
+
+  it('says nothing of an earlier training when the tab opens with the server free', async () => {
+    setToken('t');
+    const finishedIn40s = { ...finishedIn12s, finished_at: '2026-05-01T10:00:40.000Z' };
+    const fetchStub = trainingServer(free, [freeAfter(finishedIn40s)]);
+    renderAt(<TrainButton commandId={3} />);
+    await screen.findByRole('button', { name: 'Train' });
+    await vi.waitFor(() => expect(checksMade(fetchStub)).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Training finished in 40 s')).toBeNull();
   });
 
   it('shows the button busy when the tab opens during a training', async () => {

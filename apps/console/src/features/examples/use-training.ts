@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
 import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
-import { isStillRunning, isTrainingBusy, startTraining } from './examples-api.ts';
+import { checkTraining, isStillRunning, startTraining, type TrainingCheck } from './examples-api.ts';
+import { trainingOutcomeToast } from './training-outcome.ts';
 
 /** Spec §9: while training runs the server is asked every 10 s whether it is free again. */
 export const TRAINING_POLL_MS = 10_000;
@@ -22,32 +23,43 @@ function failureText(error: unknown, somethingWentWrong: string): string {
 }
 
 /**
- * The Train button's state (spec §4): busy from the click until the server reports it is free. Opening the tab
- * while a training runs shows it busy too.
+ * The Train button's state (spec §4): busy from the click until the server reports it is free, then a toast
+ * says how the training ended (finished in how long, or why it failed). The state comes from the server: opening
+ * the tab while a training runs — after navigating away and back, say — shows it busy and reports its end too.
  */
 export function useTraining(commandId: number, isEnabled: boolean) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [isBusy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const isMounted = useRef(true);
+  /** a training this screen saw queued or running: its end gets a toast */
+  const isWatching = useRef(false);
   const localize = (text: string) => localizeCatalogueMessage(t, trainingMessages, 'examples.nlu', text);
+  const showOutcome = useRef((_check: TrainingCheck) => {});
+  showOutcome.current = (check) => {
+    if (check.lastTraining) notifications.show(trainingOutcomeToast(check.lastTraining, t, i18n.language));
+  };
 
   const pollUntilFree = useCallback(() => {
+    isWatching.current = true;
     clearTimeout(timer.current);
     timer.current = setTimeout(async () => {
-      const isStillBusy = await isTrainingBusy().catch(() => false);
+      // no answer counts as free, so a server that went away does not leave the button busy for ever
+      const check = await checkTraining().catch(() => null);
       if (!isMounted.current) return;
-      setBusy(isStillBusy);
-      if (isStillBusy) pollUntilFree();
+      setBusy(check?.isBusy ?? false);
+      if (check?.isBusy) return pollUntilFree();
+      if (check && isWatching.current) showOutcome.current(check);
+      isWatching.current = false;
     }, TRAINING_POLL_MS);
   }, []);
 
   useEffect(() => {
     isMounted.current = true;
     if (isEnabled)
-      isTrainingBusy()
-        .then((isStillBusy) => {
-          if (!isMounted.current || !isStillBusy) return;
+      checkTraining()
+        .then((check) => {
+          if (!isMounted.current || !check.isBusy) return;
           setBusy(true);
           pollUntilFree();
         })

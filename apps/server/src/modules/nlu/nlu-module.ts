@@ -1,6 +1,7 @@
 import {
   augmentRequest,
   augmentResponse,
+  checkIfFreeResponse,
   debugQuery,
   debugResponse,
   idParam,
@@ -21,7 +22,8 @@ import {
   type StreamTimings,
   streamTrainingState,
 } from './training-events.ts';
-import { isTrainingBusy, scheduleRefresh, startTraining, trainingJobHandlers } from './training-jobs.ts';
+import { scheduleRefresh, startTraining, trainingJobHandlers } from './training-jobs.ts';
+import { checkIfFree } from './training-status.ts';
 
 const tags = ['nlu'];
 const security = [{ bearer: [] }];
@@ -81,11 +83,8 @@ export function createNluModule(options: NluModuleOptions = {}): AppModule {
       );
       app.get(
         '/command_example/check-if-free',
-        { onRequest: requireUser, schema: trainSchema },
-        async (request) =>
-          (await isTrainingBusy(runner, sessionOf(request).userId))
-            ? { status: 0 as const, msg: nluMessages.stillRunning }
-            : { status: 1 as const, msg: nluMessages.free },
+        { onRequest: requireUser, schema: { ...trainSchema, response: { 200: checkIfFreeResponse } } },
+        async (request) => checkIfFree(db, runner, sessionOf(request).userId),
       );
 
       // The sign-in token comes in the Authorization header only (the console reads the stream with fetch): a

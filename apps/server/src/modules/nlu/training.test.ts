@@ -84,7 +84,7 @@ describe.each(await testDatabaseKinds())('training and augmentation on $label', 
       status: 1,
       msg: nluMessages.trainingStarted,
     });
-    expect((await get('/command_example/check-if-free')).json).toEqual({
+    expect((await get('/command_example/check-if-free')).json).toMatchObject({
       status: 0,
       msg: nluMessages.stillRunning,
     });
@@ -95,9 +95,48 @@ describe.each(await testDatabaseKinds())('training and augmentation on $label', 
     });
     await release();
     await waitUntilFree();
-    expect((await get('/command_example/check-if-free')).json).toEqual({ status: 1, msg: nluMessages.free });
+    expect((await get('/command_example/check-if-free')).json).toMatchObject({
+      status: 1,
+      msg: nluMessages.free,
+    });
     expect((await get(`/command_example/train/${commandId}`)).json.status).toBe(1);
     await waitUntilFree();
+  });
+
+  it('reports the last training that ended: when it was queued and finished, or why it failed', async () => {
+    const newcomer = await registerAndLogin(server);
+    const check = async () => (await get('/command_example/check-if-free', newcomer.token)).json;
+    expect(await check()).toEqual({ status: 1, msg: nluMessages.free, last_training: null });
+
+    const release = await holdOwnerBusy(newcomer.userId);
+    expect((await get('/command_example/train', newcomer.token)).json.status).toBe(1);
+    expect(await check()).toEqual({ status: 0, msg: nluMessages.stillRunning, last_training: null });
+    await release();
+    await waitUntilFree(newcomer.token);
+    const done = (await check()).last_training;
+    expect(done).toMatchObject({ status: 'done', error: null });
+    expect(Date.parse(done.finished_at)).toBeGreaterThanOrEqual(Date.parse(done.queued_at));
+
+    // what the job runner writes when a training used up its attempts
+    const jobs = server.database.db.withTables<JobTables>();
+    await jobs
+      .insertInto('jobs')
+      .values({
+        kind: 'nlu.train',
+        user_id: newcomer.userId,
+        status: 'failed',
+        error: 'abandoned by a stopped worker',
+        finished_at: new Date(Date.parse(done.finished_at) + 1000).toISOString(),
+      })
+      .execute();
+    expect((await check()).last_training).toMatchObject({
+      status: 'failed',
+      error: 'abandoned by a stopped worker',
+    });
+    // another owner's trainings are not reported
+    expect(
+      (await get('/command_example/check-if-free', (await registerAndLogin(server)).token)).json,
+    ).toEqual({ status: 1, msg: nluMessages.free, last_training: null });
   });
 
   it('trains English models with WordNet’s concepts of their words', async () => {

@@ -6,6 +6,7 @@ import { chatbots } from './0005-chatbots.ts';
 import { nluModelsAndJobs } from './0006-nlu-models-and-jobs.ts';
 import { conversations } from './0007-conversations.ts';
 import { authoringReferenceIndexes } from './0008-authoring-reference-indexes.ts';
+import { jobsOwnerKindIndex } from './0009-jobs-owner-kind-index.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -18,4 +19,5 @@ export const migrations: AppMigration[] = [
   nluModelsAndJobs,
   conversations,
   authoringReferenceIndexes,
+  jobsOwnerKindIndex,
 ];
