@@ -24,8 +24,10 @@ export function newAccount(overrides: Partial<TestAccount> = {}): TestAccount {
   };
 }
 
+type Callable = Pick<TestServer, 'call'>;
+
 /** Registers an active account over HTTP and signs it in; answers the account, token and user id. */
-export async function registerAndLogin(server: TestServer, overrides: Partial<TestAccount> = {}) {
+export async function registerAndLogin(server: Callable, overrides: Partial<TestAccount> = {}) {
   const account = newAccount(overrides);
   const registered = await server.call('POST', '/api/passport/register', { body: account });
   if (registered.status !== 200) throw new Error(`register failed: ${registered.text}`);
@@ -34,7 +36,7 @@ export async function registerAndLogin(server: TestServer, overrides: Partial<Te
   return { account, token, userId: me.json.data.user_id as number };
 }
 
-export async function loginAs(server: TestServer, email: string, password: string): Promise<string> {
+export async function loginAs(server: Callable, email: string, password: string): Promise<string> {
   const answer = await server.call('POST', '/api/passport/login', { body: { email, password } });
   if (answer.status !== 200) throw new Error(`login failed: ${answer.text}`);
   return answer.json.access_token as string;

@@ -74,7 +74,7 @@ export async function startTestServer(
     database,
     config,
     mail,
-    call: (method, path, options) => call(url, method, path, options),
+    call: (method, path, options) => callServer(url, method, path, options),
     async close() {
       await app.close();
       await database.close();
@@ -84,7 +84,8 @@ export async function startTestServer(
   };
 }
 
-async function call(
+/** One HTTP call to a server at `base` (a test server, or a server process: server-process.ts). */
+export async function callServer(
   base: string,
   method: string,
   path: string,

@@ -57,10 +57,24 @@ function langsOf(payload: Record<string, unknown>): NluLang[] {
   return langs.length > 0 ? langs : [...NLU_LANGS];
 }
 
-export function trainingJobHandlers(db: Database): Record<string, JobHandler> {
+/**
+ * Test-only: `HIWAR_TEST_TRAINING_DELAY_MS` holds every Train job that long before it trains, so a process test
+ * can kill the server while a training is running (platform/jobs/crash-recovery.test.ts). Never set it in
+ * production; unset or 0 means no delay.
+ */
+export function testTrainingDelayMs(env: NodeJS.ProcessEnv = process.env): number {
+  const delay = Number(env.HIWAR_TEST_TRAINING_DELAY_MS ?? 0);
+  return Number.isInteger(delay) && delay > 0 ? delay : 0;
+}
+
+export function trainingJobHandlers(
+  db: Database,
+  delayMs = testTrainingDelayMs(),
+): Record<string, JobHandler> {
   return {
     [TRAIN_JOB_KIND]: async (job, context) => {
       if (job.userId === null) throw new Error('a training job needs an owner');
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await trainOwnerModels(db, job.userId, everyModelOf(langsOf(job.payload)), context.heartbeat);
     },
     [REFRESH_JOB_KIND]: async (job, context) => {

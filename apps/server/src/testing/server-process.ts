@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DatabaseTarget } from '../platform/db/database.ts';
+import { type CallOptions, type CallResult, callServer } from './test-server.ts';
+
+const repositoryRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
+const LOG_KEPT = 20_000;
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** what the process wrote last (for failure messages) */
+  output(): string;
+  /** SIGKILL: no shutdown hook runs, nothing is flushed — a crash */
+  kill(): Promise<void>;
+  /** SIGTERM and wait for the exit */
+  stop(): Promise<void>;
+}
+
+/** DATA_DIR and DATABASE_URL of a process on this database (SQLite: the file DATA_DIR/hiwar.sqlite). */
+export function serverEnvOf(target: DatabaseTarget, dataDir: string): Record<string, string> {
+  return { DATA_DIR: dataDir, DATABASE_URL: target.dialect === 'postgres' ? target.url : '' };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+/**
+ * Runs `apps/server/src/main.ts` as a separate process, as `npm start` does, on port 0; answers once it
+ * listens (its log names the address). `env` adds to or overrides the environment (DATA_DIR, DATABASE_URL…).
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  // node itself with tsx's loader, not the tsx launcher: the launcher runs the server in a child process, which a
+  // SIGKILL of the launcher would leave running
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repositoryRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repositoryRoot,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        CONSOLE_DIST: join(env.DATA_DIR ?? '.', 'no-console'),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-LOG_KEPT);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = await new Promise<string>((answer, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start in 60 s:\n${log}`)), 60_000);
+    const look = () => {
+      const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1];
+      if (!address) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', look);
+      answer(address);
+    };
+    child.stdout?.on('data', look);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`the server exited (${code ?? signal}) before listening:\n${log}`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid ?? 0,
+    call: (method, path, options) => callServer(url, method, path, options),
+    output: () => log,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
