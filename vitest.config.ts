@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // The browser tests live in e2e/ and run separately (`npm run test:e2e`).
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts'],
+    projects: ['packages/*/vitest.config.ts', 'apps/*/vitest.config.ts', 'scripts/vitest.config.ts'],
   },
 });

@@ -1,21 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Long-lived vendor chunks, so a change to the console does not invalidate the libraries' cache. */
-const vendorChunks = [
-  { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-  { name: 'vendor-icons', test: /node_modules[\\/]@tabler[\\/]/ },
-  { name: 'vendor', test: /node_modules[\\/]/ },
-];
-
 // The server serves the built console from apps/console/dist; `base: './'` keeps asset paths relative.
+// No hand-made vendor chunks: one chunk of every library would put all of Mantine in the first load, while
+// the bundler's own splitting leaves each screen's components to the chunk of the route that uses them
+// (screens load by route, `src/app/lazy-screen.tsx`). `npm run build` fails when the first load outgrows its
+// budget (`scripts/check-bundle-size.mjs`).
 export default defineConfig({
   base: './',
   plugins: [react()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: { output: { codeSplitting: { groups: vendorChunks } } },
-  },
+  build: { outDir: 'dist', emptyOutDir: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { preloadLazyComponents } from './app/lazy-screen.tsx';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient, forgetDataOnSessionChange } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { initI18n, loadTranslations } from './lib/i18n.ts';
 import { applyDocumentLanguage, readLanguageCookie } from './lib/language.ts';
 
 const language = readLanguageCookie();
@@ -17,10 +18,21 @@ const router = createAppRouter();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/** Once the first screen shows, the other screens' code is fetched while the owner reads it. */
+function preloadWhenIdle() {
+  const preload = () => void preloadLazyComponents().catch(() => {});
+  if ('requestIdleCallback' in window) window.requestIdleCallback(preload, { timeout: 5000 });
+  else setTimeout(preload, 2000);
+}
+
+void loadTranslations(language).then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <Providers i18n={i18n} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+  if (document.readyState === 'complete') preloadWhenIdle();
+  else window.addEventListener('load', preloadWhenIdle, { once: true });
+});

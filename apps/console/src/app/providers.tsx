@@ -2,16 +2,17 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { directionOf, isLanguage } from '../lib/language.ts';
+import { lazyComponent } from './lazy-screen.tsx';
 import { theme } from './theme.ts';
 
-/** Spec: notifications at the top left, hidden after 3000 ms. */
-export const NOTIFICATION_TIMEOUT_MS = 3000;
+// The toast list (with its transitions) is not in the first load: a toast raised before it arrives waits in
+// the notifications store and shows when it mounts.
+const Toasts = lazyComponent(() => import('./toasts.tsx').then((file) => file.Toasts));
 
 interface ProvidersProps {
   i18n: I18n;
@@ -29,7 +30,9 @@ export function Providers({ i18n, queryClient, env = 'default', children }: Prov
         <MantineProvider theme={theme} env={env}>
           <QueryClientProvider client={queryClient}>
             <ModalsProvider>
-              <Notifications position="top-left" autoClose={NOTIFICATION_TIMEOUT_MS} />
+              <Suspense fallback={null}>
+                <Toasts />
+              </Suspense>
               {children}
             </ModalsProvider>
           </QueryClientProvider>

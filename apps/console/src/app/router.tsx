@@ -1,14 +1,18 @@
 import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { logoutRoute, visitorRoutes } from '../features/auth/module.tsx';
-import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import type { FeatureModule } from './feature-module.ts';
 import { featureModules } from './features.ts';
+import { lazyScreen } from './lazy-screen.tsx';
 import { RequireSignIn, VisitorOnly } from './route-guards.tsx';
 import { AppFrame } from './shell/app-frame.tsx';
 import { registerCrumbName } from './shell/breadcrumb-names.ts';
 import { FrameWhenSignedIn } from './shell/frame-when-signed-in.tsx';
 import { RequestOverlay } from './shell/request-overlay.tsx';
 import { VisitorLayout } from './shell/visitor-layout.tsx';
+
+const notFoundScreen = lazyScreen(() =>
+  import('../features/not-found/not-found-page.tsx').then((file) => file.NotFoundPage),
+);
 
 function Root() {
   return (
@@ -40,7 +44,10 @@ export function buildRoutes(modules: FeatureModule[] = featureModules): RouteObj
           element: <RequireSignIn />,
           children: [{ element: <AppFrame />, children: modules.flatMap((m) => m.routes) }, logoutRoute],
         },
-        { element: <FrameWhenSignedIn />, children: [{ path: '404', element: <NotFoundPage /> }] },
+        {
+          element: <FrameWhenSignedIn />,
+          children: [{ path: '404', element: notFoundScreen }],
+        },
         { path: '*', element: <Navigate to="/404" replace /> },
       ],
     },

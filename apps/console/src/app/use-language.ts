@@ -1,5 +1,6 @@
 import { useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { loadTranslations } from '../lib/i18n.ts';
 import {
   applyDocumentLanguage,
   DEFAULT_LANGUAGE,
@@ -15,11 +16,12 @@ export function useLanguage() {
   const { setDirection } = useDirection();
   const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 
-  function changeLanguage(next: Language) {
+  async function changeLanguage(next: Language) {
+    await loadTranslations(next); // the strings first, so the page never shows in one direction with the other's words
     writeLanguageCookie(next);
     applyDocumentLanguage(next);
     setDirection(directionOf(next));
-    void i18n.changeLanguage(next);
+    await i18n.changeLanguage(next);
   }
 
   return { language, changeLanguage };

@@ -3,11 +3,15 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { FeatureModule } from '../app/feature-module.ts';
+import { preloadLazyComponents } from '../app/lazy-screen.tsx';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { buildRoutes } from '../app/router.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import type { Language } from '../lib/language.ts';
+
+// Screens load by route; tests fetch them all up front, so a rendered screen shows in the same tick.
+await preloadLazyComponents();
 
 export type FakeServer = (method: string, path: string, body: unknown) => { status?: number; json: unknown };
 

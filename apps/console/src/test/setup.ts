@@ -1,5 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { addTranslations, initI18n } from '../lib/i18n.ts';
+import ar from '../locales/ar.json';
+import en from '../locales/en.json';
+
+// The console fetches a language's strings when it first shows that language; tests have both from the start.
+initI18n('en');
+addTranslations('en', en);
+addTranslations('ar', ar);
 
 // jsdom lacks the layout APIs Mantine reads.
 if (!window.matchMedia) {

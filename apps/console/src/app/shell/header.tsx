@@ -1,10 +1,16 @@
 import { Box, Burger, Group, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ServiceShortcut } from '../../features/services/service-shortcut.tsx';
+import { lazyComponent } from '../lazy-screen.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+
+// The shortcut's pickers (a searchable combobox) are among the heaviest components; the frame shows without them.
+const ServiceShortcut = lazyComponent(() =>
+  import('../../features/services/service-shortcut.tsx').then((file) => file.ServiceShortcut),
+);
 
 interface HeaderProps {
   isNavigationOpen: boolean;
@@ -43,7 +49,9 @@ export function Header({ isNavigationOpen, onToggleNavigation }: HeaderProps) {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <Box visibleFrom="md">
-          <ServiceShortcut />
+          <Suspense fallback={null}>
+            <ServiceShortcut />
+          </Suspense>
         </Box>
         <LanguageMenu />
         <AccountMenu />

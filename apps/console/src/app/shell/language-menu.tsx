@@ -33,7 +33,7 @@ export function LanguageMenu() {
             lang={choice.language}
             data-testid={`lang-${choice.language}`}
             rightSection={choice.language === language ? <IconCheck size={16} /> : null}
-            onClick={() => changeLanguage(choice.language)}
+            onClick={() => void changeLanguage(choice.language)}
           >
             {t(choice.labelKey)}
           </Menu.Item>

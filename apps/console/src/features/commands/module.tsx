@@ -1,33 +1,48 @@
 import { Navigate, type RouteObject } from 'react-router';
 import type { FeatureModule } from '../../app/feature-module.ts';
-import { AdvertisesTab } from '../advertises/index.ts';
-import { VariableFormPage, variableCrumbName } from '../variables/index.ts';
-import { CommandAboutForm } from './command-about-form.tsx';
-import { CommandPage } from './command-page.tsx';
-import { ExamplesPanel, VariablesListPanel, VariablesPanel } from './command-tab-panels.tsx';
+import { lazyScreen } from '../../app/lazy-screen.tsx';
+// the crumb lookup alone: the variables index would bring the variable form into the first load
+import { variableCrumbName } from '../variables/variable-crumb-name.ts';
 import { browseCommand } from './commands-api.ts';
-import { CommandsPage } from './commands-page.tsx';
+
+const loadTabPanels = () => import('./command-tab-panels.tsx');
 
 /** The tabs under /services/{service_id}/commands/{command_id}; a bare command path opens about. */
 const commandTabRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="about" replace /> },
-  { path: 'about', element: <CommandAboutForm /> },
+  {
+    path: 'about',
+    element: lazyScreen(() => import('./command-about-form.tsx').then((file) => file.CommandAboutForm)),
+  },
   {
     path: 'variables',
-    element: <VariablesPanel />,
+    element: lazyScreen(() => loadTabPanels().then((file) => file.VariablesPanel)),
     children: [
-      { index: true, element: <VariablesListPanel /> },
-      { path: ':variableId', element: <VariableFormPage /> },
+      { index: true, element: lazyScreen(() => loadTabPanels().then((file) => file.VariablesListPanel)) },
+      {
+        path: ':variableId',
+        element: lazyScreen(() => import('../variables/index.ts').then((file) => file.VariableFormPage)),
+      },
     ],
   },
-  { path: 'examples', element: <ExamplesPanel /> },
-  { path: 'advertises', element: <AdvertisesTab /> },
+  { path: 'examples', element: lazyScreen(() => loadTabPanels().then((file) => file.ExamplesPanel)) },
+  {
+    path: 'advertises',
+    element: lazyScreen(() => import('../advertises/index.ts').then((file) => file.AdvertisesTab)),
+  },
 ];
 
 export const commandsModule: FeatureModule = {
   routes: [
-    { path: 'services/:serviceId/commands', element: <CommandsPage /> },
-    { path: 'services/:serviceId/commands/:commandId', element: <CommandPage />, children: commandTabRoutes },
+    {
+      path: 'services/:serviceId/commands',
+      element: lazyScreen(() => import('./commands-page.tsx').then((file) => file.CommandsPage)),
+    },
+    {
+      path: 'services/:serviceId/commands/:commandId',
+      element: lazyScreen(() => import('./command-page.tsx').then((file) => file.CommandPage)),
+      children: commandTabRoutes,
+    },
   ],
   crumbNames: {
     commands: async (id) => (await browseCommand(id)).command_name,

@@ -1,6 +1,11 @@
 import type { FeatureModule } from '../../app/feature-module.ts';
-import { DashboardPage } from './dashboard-page.tsx';
+import { lazyScreen } from '../../app/lazy-screen.tsx';
 
 export const dashboardModule: FeatureModule = {
-  routes: [{ path: 'dashboard', element: <DashboardPage /> }],
+  routes: [
+    {
+      path: 'dashboard',
+      element: lazyScreen(() => import('./dashboard-page.tsx').then((file) => file.DashboardPage)),
+    },
+  ],
 };

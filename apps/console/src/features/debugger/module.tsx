@@ -1,6 +1,11 @@
 import type { FeatureModule } from '../../app/feature-module.ts';
-import { DebuggerPage } from './debugger-page.tsx';
+import { lazyScreen } from '../../app/lazy-screen.tsx';
 
 export const debuggerModule: FeatureModule = {
-  routes: [{ path: 'debugger', element: <DebuggerPage /> }],
+  routes: [
+    {
+      path: 'debugger',
+      element: lazyScreen(() => import('./debugger-page.tsx').then((file) => file.DebuggerPage)),
+    },
+  ],
 };

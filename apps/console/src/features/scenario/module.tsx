@@ -1,10 +1,12 @@
 import type { FeatureModule } from '../../app/feature-module.ts';
-import { ScenarioPage } from './scenario-page.tsx';
+import { lazyScreen } from '../../app/lazy-screen.tsx';
+
+const loadScenarioPage = () => import('./scenario-page.tsx').then((file) => file.ScenarioPage);
 
 /** Spec: /scenario and /simple_scenario are the same screen. */
 export const scenarioModule: FeatureModule = {
   routes: [
-    { path: 'scenario', element: <ScenarioPage /> },
-    { path: 'simple_scenario', element: <ScenarioPage /> },
+    { path: 'scenario', element: lazyScreen(loadScenarioPage) },
+    { path: 'simple_scenario', element: lazyScreen(loadScenarioPage) },
   ],
 };

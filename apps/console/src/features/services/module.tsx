@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import type { FeatureModule } from '../../app/feature-module.ts';
+import { lazyScreen } from '../../app/lazy-screen.tsx';
 import { browseService } from './services-api.ts';
-import { ServicesPage } from './services-page.tsx';
 
 /** Spec: /services/{id} shows that service's commands. */
 function ServiceRedirect() {
@@ -11,7 +11,10 @@ function ServiceRedirect() {
 
 export const servicesModule: FeatureModule = {
   routes: [
-    { path: 'services', element: <ServicesPage /> },
+    {
+      path: 'services',
+      element: lazyScreen(() => import('./services-page.tsx').then((file) => file.ServicesPage)),
+    },
     { path: 'services/:serviceId', element: <ServiceRedirect /> },
   ],
   crumbNames: { services: async (id) => (await browseService(id)).service_name },

@@ -1,6 +1,11 @@
 import type { FeatureModule } from '../../app/feature-module.ts';
-import { SettingsPage } from './settings-page.tsx';
+import { lazyScreen } from '../../app/lazy-screen.tsx';
 
 export const settingsModule: FeatureModule = {
-  routes: [{ path: 'settings', element: <SettingsPage /> }],
+  routes: [
+    {
+      path: 'settings',
+      element: lazyScreen(() => import('./settings-page.tsx').then((file) => file.SettingsPage)),
+    },
+  ],
 };
