@@ -35,7 +35,7 @@ function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactTokens(request.url),
-    version: request.headers?.['accept-version'],
+    version: request.headers?.['accept-version']?.toString(),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
