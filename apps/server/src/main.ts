@@ -10,6 +10,11 @@ async function main(): Promise<void> {
   const applied = await migrateToLatest(database);
   const app = await buildApp({ config, database });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true believes every X-Forwarded-For entry, including the one a client writes itself: safe only if the proxy overwrites the header; otherwise give the proxies’ addresses or a hop count',
+    );
+  }
 
   let closing = false;
   const shutDown = async (signal: string) => {
