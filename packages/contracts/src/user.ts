@@ -30,8 +30,24 @@ export const userProfile = z.object({
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
+/**
+ * The dashboard's first steps, read from the owner's data: the first command that has examples (where its
+ * response is written; null before one has) and whether any command has a response. Trying the bot is the
+ * senders count: everyone who wrote to it on a channel or the web messenger.
+ */
+export const firstSteps = z.object({
+  command_with_examples: z.object({ service_id: z.number(), command_id: z.number() }).nullable(),
+  has_response: z.boolean(),
+});
+export type FirstSteps = z.infer<typeof firstSteps>;
+
 /** GET /user/stats answers these at the top level beside status. */
-export const userStats = z.object({ senders: z.number(), services: z.number(), commands: z.number() });
+export const userStats = z.object({
+  senders: z.number(),
+  services: z.number(),
+  commands: z.number(),
+  first_steps: firstSteps,
+});
 export type UserStats = z.infer<typeof userStats>;
 
 const email = emailField;

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 export async function fetchStats(): Promise<UserStats> {
-  const { senders, services, commands } = await api.get<UserStats>('/user/stats');
-  return { senders, services, commands };
+  const { senders, services, commands, first_steps } = await api.get<UserStats>('/user/stats');
+  return { senders, services, commands, first_steps };
 }
 
 export function useStats() {

@@ -3,10 +3,15 @@ import { IconMessageCircle, IconStack2, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
+import { useProfile } from '../../lib/profile.ts';
 import { setRootError } from '../../lib/root-error.ts';
+import { loadHistory } from '../debugger/message-history.ts';
 import { useStats } from './dashboard-api.ts';
+import { firstStepsOf } from './first-steps.ts';
+import { FirstStepsCard } from './first-steps-card.tsx';
 import { StatCard } from './stat-card.tsx';
 import { PLAN_LIMITS } from './usage.ts';
+import { useFirstStepsDismissal } from './use-first-steps-dismissal.ts';
 
 const RELOADED_FLAG = 'hiwar_stats_reloaded';
 
@@ -23,9 +28,17 @@ function reloadOnceOrReport(message: string) {
   window.location.reload();
 }
 
+/**
+ * The three counts (spec), and for a new owner the first steps above them until all are done or hidden. The
+ * debugger keeps no record on the server, so its message history in this browser counts as having tried it.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const stats = useStats();
+  const profile = useProfile();
+  const dismissal = useFirstStepsDismissal(profile.data?.user_id);
+  const firstSteps = stats.data ? firstStepsOf(stats.data, loadHistory().length > 0) : [];
+  const isGuiding = profile.isSuccess && !dismissal.isDismissed && firstSteps.some((step) => !step.isDone);
 
   useEffect(() => {
     if (stats.isSuccess) sessionStorage.removeItem(RELOADED_FLAG);
@@ -41,6 +54,7 @@ export function DashboardPage() {
           {t('dashboard.subtitle')}
         </Text>
       </div>
+      {isGuiding && <FirstStepsCard steps={firstSteps} onDismiss={dismissal.dismiss} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         <StatCard
           id="senders"

@@ -4,8 +4,9 @@ import type { AppModule } from '../../platform/http/module.ts';
 import { countCommands } from '../commands/command-repository.ts';
 import { countSenders } from '../senders/sender-repository.ts';
 import { countServices } from '../services/service-repository.ts';
+import { readFirstSteps } from './first-steps-repository.ts';
 
-/** The dashboard cards: how many senders, services and commands the signed-in owner has. */
+/** The dashboard cards: how many senders, services and commands the signed-in owner has, and its first steps. */
 export const dashboardModule: AppModule = {
   name: 'dashboard',
   routes(app, { db, requireUser }) {
@@ -21,12 +22,13 @@ export const dashboardModule: AppModule = {
       },
       async (request) => {
         const { userId } = sessionOf(request);
-        const [senders, services, commands] = await Promise.all([
+        const [senders, services, commands, firstSteps] = await Promise.all([
           countSenders(db, userId),
           countServices(db, userId),
           countCommands(db, userId),
+          readFirstSteps(db, userId),
         ]);
-        return { status: 1 as const, senders, services, commands };
+        return { status: 1 as const, senders, services, commands, first_steps: firstSteps };
       },
     );
   },
