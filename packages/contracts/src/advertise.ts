@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './numeric-input.ts';
 
 export const advertiseMessages = {
   codeRequired: 'the code field is required',
@@ -45,7 +46,7 @@ export const randomRatio = z
 
 /** One ad as the editor sends it: with an id it updates that ad, without one it is inserted. */
 export const advertiseInput = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
+  id: idParam.nullish(),
   code: z
     .string({ error: advertiseMessages.codeRequired })
     .refine((code) => code.trim() !== '', advertiseMessages.codeRequired)

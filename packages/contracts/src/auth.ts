@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { idParam } from './numeric-input.ts';
 
 /** A required, trimmed, valid email address (the sign-in forms and the settings share it). */
 export const emailField = z
@@ -64,7 +65,7 @@ export type SocialRegisterRequest = z.infer<typeof socialRegisterRequest>;
 
 /** GET /user/activate/{user_id}/{code} — the console's activation route calls it. */
 export const activateParams = z.object({
-  user_id: z.coerce.number().int().positive(),
+  user_id: idParam,
   code: z.string().min(1).max(200),
 });
 

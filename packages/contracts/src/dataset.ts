@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrDigits } from './numeric-input.ts';
 
 export const datasetTypes = ['dataset', 'menu'] as const;
 export type DatasetType = (typeof datasetTypes)[number];
@@ -72,11 +73,13 @@ export type DatasetListResponse = z.infer<typeof datasetListResponse>;
 
 /** POST /dataset/find: the distinct non-empty values of one field across the dataset's records. */
 export const datasetFindRequest = z.object({
-  ds_id: z.coerce
-    .number({ error: datasetMessages.datasetRequired })
-    .int(datasetMessages.datasetRequired)
-    .positive(datasetMessages.datasetRequired)
-    .max(Number.MAX_SAFE_INTEGER),
+  ds_id: numberOrDigits(
+    z
+      .number({ error: datasetMessages.datasetRequired })
+      .int(datasetMessages.datasetRequired)
+      .positive(datasetMessages.datasetRequired)
+      .max(Number.MAX_SAFE_INTEGER),
+  ),
   field_name: z
     .string({ error: datasetMessages.fieldRequired })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrDigits } from './numeric-input.ts';
 
 /**
  * Every answer is `{ status: 1 | 0, data?, msg?, ... }`.
@@ -28,7 +29,7 @@ export const ok = z.object({ status: z.literal(1), msg: z.string().optional() })
 
 /** A 1-based page of a list. */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: numberOrDigits(z.number().int().min(1)).default(1),
   search: z.string().max(200).optional(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commandLangs } from './command.ts';
+import { idParam } from './numeric-input.ts';
 import { statusFlag } from './service.ts';
 
 export const exampleMessages = {
@@ -13,13 +14,13 @@ export const exampleMessages = {
 /** A tagged span of an example: `tag` is the text, `type` the variable id it fills. */
 export const exampleVar = z.object({
   tag: z.string().trim().min(1).max(500),
-  type: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  type: idParam,
 });
 export type ExampleVar = z.infer<typeof exampleVar>;
 
 const optionalId = z.preprocess(
   (value) => (value === '' || value === 0 || value === '0' ? null : value),
-  z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
+  idParam.nullish(),
 );
 
 const exampleFields = z.object({

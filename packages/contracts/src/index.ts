@@ -8,6 +8,7 @@ export * from './envelope.ts';
 export * from './example.ts';
 export * from './messages.ts';
 export * from './nlu.ts';
+export * from './numeric-input.ts';
 export * from './response.ts';
 export * from './service.ts';
 export * from './user.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './service.ts';
+import { idParam } from './numeric-input.ts';
 
 /** Training, augmentation and the debugger (spec part 1 §2 "Debugger", §3, §4, §7, §8, §9). */
 

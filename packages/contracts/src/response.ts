@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, numberOrDigits } from './numeric-input.ts';
 
 /** The response types a command's response record may hold (spec part 2 §3 "Other response types"). */
 export const responseTypes = [
@@ -80,7 +81,7 @@ const text = (max = 5000) =>
 /** An optional id: '', 0, '0' and null mean none. */
 const optionalId = z.preprocess(
   (value) => (value === '' || value === undefined || value === 0 || value === '0' ? null : value),
-  z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+  idParam.nullable(),
 );
 const flag = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
@@ -94,11 +95,9 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
 const limit = (fallback: number) =>
   z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? fallback : value),
-    z.coerce
-      .number({ error: responseMessages.limitInteger })
-      .int(responseMessages.limitInteger)
-      .min(1)
-      .max(1000),
+    numberOrDigits(
+      z.number({ error: responseMessages.limitInteger }).int(responseMessages.limitInteger).min(1).max(1000),
+    ),
   );
 
 export const quickReply = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrDigits } from './numeric-input.ts';
 
 /** Messages of the services screens; the console shows "already been taken" under the name field. */
 export const serviceMessages = {
@@ -13,10 +14,6 @@ export const serviceMessages = {
 export const statusFlag = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()])
   .transform((value): 0 | 1 => (value === 1 || value === '1' || value === true ? 1 : 0));
-
-/** A positive id in a path; `0` where the spec uses it for "new" is accepted by `idOrZeroParam`. */
-export const idParam = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const idOrZeroParam = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** POST …/set_status/{id} for services, commands, variables and examples. */
 export const setStatusRequest = z.object({ status: statusFlag });
@@ -37,7 +34,7 @@ export type ServiceRecord = z.infer<typeof serviceRecord>;
 
 /** GET /service?search=&page= */
 export const serviceListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page: numberOrDigits(z.number().int().min(1).max(1_000_000)).default(1),
   search: z.string().trim().max(200).optional().default(''),
 });
 

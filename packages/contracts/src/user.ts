@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './auth.ts';
 import { messages } from './messages.ts';
+import { numberOrDigits } from './numeric-input.ts';
 
 export const registrationDrivers = ['web', 'facebook', 'google'] as const;
 export type RegistrationDriver = (typeof registrationDrivers)[number];
@@ -96,7 +97,7 @@ export const basicSettings = z.object({
 /** mode 3: customer-support credentials. */
 export const customerSupportSettings = z.object({
   mode: z.literal(3),
-  cs_status: z.coerce.number().int().min(0).max(1).default(0),
+  cs_status: numberOrDigits(z.number().int().min(0).max(1)).default(0),
   cs_username: z
     .string({ error: messages.usernameRequired })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, numberOrDigits } from './numeric-input.ts';
 import { statusFlag } from './service.ts';
 
 /** The variable types the variable form offers. A datasetList is stored with type list (it keeps var_type_ds_id). */
@@ -47,7 +48,7 @@ const VARIABLE_NAME = /^[\p{L}\p{N}_-]+$/u;
 /** '' and null mean "none" for the optional ids the form sends. */
 const optionalId = z.preprocess(
   (value) => (value === '' || value === undefined || value === 0 || value === '0' ? null : value),
-  z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+  idParam.nullable(),
 );
 const text = (max = 5000) =>
   z
@@ -63,7 +64,7 @@ const textList = z
 const integerOr = (fallback: number, message: string) =>
   z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? fallback : value),
-    z.coerce.number({ error: message }).int(message),
+    numberOrDigits(z.number({ error: message }).int(message)),
   );
 
 export const variableLabel = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validateSenderRequest } from './auth.ts';
 import { botMessage, incomingEvent } from './bot-message.ts';
 import { messengerLanguages, persistentMenu } from './chatbot.ts';
+import { idParam } from './numeric-input.ts';
 
 /**
  * The web messenger's HTTP API under /widget/api/{bot}, where {bot} is the chatbot's public `user_token`.
@@ -65,7 +66,7 @@ export type WidgetMessageResponse = z.infer<typeof widgetMessageResponse>;
 /** GET /widget/api/{bot}/history?sender_id=&before= — before is a turn id (exclusive), for paging back. */
 export const widgetHistoryQuery = z.object({
   sender_id: widgetSenderId,
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  before: idParam.optional(),
 });
 export type WidgetHistoryQuery = z.input<typeof widgetHistoryQuery>;
 

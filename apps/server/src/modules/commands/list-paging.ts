@@ -1,8 +1,11 @@
-import { idOrZeroParam, PAGE_SIZE } from '@hiwar/contracts';
+import { numberOrDigits, PAGE_SIZE } from '@hiwar/contracts';
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { z } from 'zod';
 
 /** A 1-based page number in a path; a page of 0 reads as the first page. */
-export const pageParam = idOrZeroParam.max(1_000_000).transform((page) => Math.max(1, page));
+export const pageParam = numberOrDigits(z.number().int().min(0).max(1_000_000)).transform((page) =>
+  Math.max(1, page),
+);
 
 /** Row offset of a 1-based page of PAGE_SIZE rows. */
 export function offsetOf(page: number): number {
