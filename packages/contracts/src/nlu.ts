@@ -61,6 +61,8 @@ export const augmentRequest = z.preprocess(
       (value) => (value === '' || value === 0 || value === '0' ? null : value),
       idParam.nullish(),
     ),
+    /** optional: phrasings may carry a typing mistake (off unless the owner asks) */
+    typos: z.boolean().optional(),
   }),
 );
 export type AugmentRequest = z.input<typeof augmentRequest>;

@@ -12,6 +12,8 @@ export interface AugmentValues {
   value: string;
   max_samples: number | string;
   lev_min_ratio: number | string;
+  /** suggestions may carry a typing mistake: off unless the owner asks */
+  typos: boolean;
 }
 
 /** Spec §9: max_samples 5, lev_min_ratio 35; the value is the example's text. */
@@ -20,6 +22,7 @@ export function initialAugmentValues(text: string): AugmentValues {
     value: text,
     max_samples: AUGMENT_DEFAULT_MAX_SAMPLES,
     lev_min_ratio: AUGMENT_DEFAULT_LEV_MIN_RATIO,
+    typos: false,
   };
 }
 

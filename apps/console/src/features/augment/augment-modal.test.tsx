@@ -86,7 +86,13 @@ describe('augments modal', () => {
     const dialog = await openAugments('I want a large pizza');
     expect(await within(dialog).findByLabelText('I would like a big pizza')).toBeDefined();
     expect(server.augmentCalls).toEqual([
-      { value: 'I want a large pizza', max_samples: 5, lev_min_ratio: 35, example_command_id: 3 },
+      {
+        value: 'I want a large pizza',
+        max_samples: 5,
+        lev_min_ratio: 35,
+        example_command_id: 3,
+        typos: false,
+      },
     ]);
     expect(within(dialog).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', true);
   });
@@ -134,6 +140,22 @@ describe('augments modal', () => {
     expect(server.augmentCalls[1]).toMatchObject({ max_samples: 1, lev_min_ratio: 35 });
     await waitFor(() => expect(within(dialog).queryByLabelText('give me a large pizza')).toBeNull());
     expect(within(dialog).getByLabelText('I need a large pizza')).toBeDefined();
+  });
+
+  it('names the difference plainly with help text, and asks for typos only when the owner ticks them', async () => {
+    const server = examplesServer();
+    renderTab();
+    const dialog = await openAugments('I want a large pizza');
+    await within(dialog).findByLabelText('I need a large pizza');
+    expect(within(dialog).queryByText(/lev min ratio/i)).toBeNull();
+    expect(within(dialog).getByLabelText('How different (%)')).toHaveProperty('value', '35');
+    expect(within(dialog).getByText(/changes at least this share of the example's letters/)).toBeDefined();
+    const typos = within(dialog).getByLabelText('Include typing mistakes');
+    expect(typos).toHaveProperty('checked', false);
+    fireEvent.click(typos);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(server.augmentCalls).toHaveLength(2));
+    expect(server.augmentCalls[1]).toMatchObject({ typos: true, lev_min_ratio: 35 });
   });
 
   it('shows Arabic suggestions right to left and closes without adding', async () => {

@@ -83,11 +83,17 @@ function AugmentForm({ commandId, text, lang, onClose }: Omit<AugmentModalProps,
         />
         <NumberInput
           label={t('augment.levMinRatio')}
+          description={t('augment.levMinRatioHelp')}
           min={0}
           max={100}
           {...form.getInputProps('lev_min_ratio')}
         />
       </Group>
+      <Checkbox
+        label={t('augment.typos')}
+        description={t('augment.typosHelp')}
+        {...form.getInputProps('typos', { type: 'checkbox' })}
+      />
       <Text size="sm" c="dimmed">
         {t('augment.hint')}
       </Text>

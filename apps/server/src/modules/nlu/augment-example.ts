@@ -10,9 +10,14 @@ export interface AugmentInput {
   maxSamples: number;
   levMinRatio: number;
   commandId?: number | null;
+  /** phrasings may carry a typing mistake */
+  typos?: boolean;
 }
 
-/** A list variable's keyword with its synonyms, and its value list, are words the augmenter may swap. */
+/**
+ * A list variable's keyword with its synonyms are words the augmenter may swap; so are its values, which the
+ * sender may name instead of one another ("large" for "medium").
+ */
 async function synonymGroupsOf(db: Database, userId: number, commandId: number): Promise<string[][]> {
   const variables = (await listVariablesOfCommands(db, [commandId]))
     .filter((row) => row.user_id === userId)
@@ -27,8 +32,9 @@ async function synonymGroupsOf(db: Database, userId: number, commandId: number):
 }
 
 /**
- * POST /command_example/augment_example: new phrasings of one example, in the command's language when a
- * command is named (and with its variables' synonyms), else in the language detected from the text.
+ * POST /command_example/augment_example: fluent new phrasings of one example, in the command's language when a
+ * command is named (and with its variables' synonyms), else in the language detected from the text. English
+ * synonyms come from WordNet, registered with the engine when the app is built (`lexicons.ts`).
  */
 export async function augmentExample(db: Database, userId: number, input: AugmentInput): Promise<string[]> {
   let lang: Lang = detectLanguage(input.value);
@@ -44,5 +50,6 @@ export async function augmentExample(db: Database, userId: number, input: Augmen
     maxSamples: input.maxSamples,
     levMinRatio: input.levMinRatio,
     synonyms,
+    typos: input.typos ?? false,
   });
 }

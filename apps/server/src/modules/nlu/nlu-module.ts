@@ -106,12 +106,13 @@ export function createNluModule(options: NluModuleOptions = {}): AppModule {
           schema: { tags, security, body: augmentRequest, response: { 200: augmentResponse } },
         },
         async (request) => {
-          const { value, max_samples, lev_min_ratio, example_command_id } = request.body;
+          const { value, max_samples, lev_min_ratio, example_command_id, typos } = request.body;
           const augmented = await augmentExample(db, sessionOf(request).userId, {
             value,
             maxSamples: max_samples,
             levMinRatio: lev_min_ratio,
             commandId: example_command_id ?? null,
+            typos: typos ?? false,
           });
           return { status: 1 as const, augmented_texts: augmented };
         },
