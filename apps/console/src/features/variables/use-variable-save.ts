@@ -12,6 +12,8 @@ interface SaveTarget {
   variableId: number;
   commandId: number;
   onSaved: (id: number) => void;
+  /** the save was refused (by its own rules or the server's): the fields show their messages */
+  onInvalid?: () => void;
 }
 
 function serverFailureMessage(error: unknown, fallback: string): string {
@@ -50,6 +52,7 @@ export function useVariableSave(form: UseFormReturnType<VariableFormValues>, tar
           localize(texts[0] ?? ''),
         ]);
         form.setErrors(Object.fromEntries(fieldErrors));
+        target.onInvalid?.();
       }
     },
   });
@@ -59,6 +62,7 @@ export function useVariableSave(form: UseFormReturnType<VariableFormValues>, tar
     if (problems.length > 0) {
       form.setErrors(Object.fromEntries(problems.map(([field, text]) => [field, localize(text)])));
       for (const [, text] of problems) notifications.show({ color: 'red', message: localize(text) });
+      target.onInvalid?.();
       return;
     }
     form.clearErrors();

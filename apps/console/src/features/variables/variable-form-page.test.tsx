@@ -40,6 +40,17 @@ async function chooseOption(label: string, option: string) {
 }
 
 describe('variable form', () => {
+  it('does not save when Enter is pressed in the name, and focuses the first field with a message', async () => {
+    const { fetchStub } = renderForm('/services/2/commands/3/variables/0', noVariables);
+    const form = await screen.findByTestId('variable-form');
+    const name = within(form).getByLabelText(/Variable name/);
+    expect(fireEvent.keyDown(name, { key: 'Enter' })).toBe(false);
+    fireEvent.submit(form);
+    expect(await within(form).findByText('Please enter the variable name')).toBeDefined();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(savesOf(fetchStub)).toHaveLength(0);
+  });
+
   it('blocks the save with the spec messages and sends nothing', async () => {
     const { fetchStub } = renderForm('/services/2/commands/3/variables/0', noVariables);
     const form = await screen.findByTestId('variable-form');

@@ -13,6 +13,8 @@ import {
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionedForm } from '../../lib/sectioned-form.tsx';
+import { useInvalidFieldReveal } from '../../lib/use-invalid-field-reveal.ts';
 import { CloneVariablePicker } from './clone-variable-picker.tsx';
 import { FallbackFields } from './fallback-fields.tsx';
 import { DefaultValueFields, PreferenceFields } from './preference-fields.tsx';
@@ -39,14 +41,21 @@ export function VariableForm({ variableId, commandId, record, onSaved }: Variabl
   const form = useForm<VariableFormValues>({
     initialValues: record ? variableValuesOf(record) : newVariableValues(),
   });
-  const { submit, isSaving } = useVariableSave(form, { variableId, commandId, onSaved });
+  const { formRef, revealFirstInvalidField } = useInvalidFieldReveal();
+  const { submit, isSaving } = useVariableSave(form, {
+    variableId,
+    commandId,
+    onSaved,
+    // the messages already show as toasts: only bring the first field into view
+    onInvalid: () => revealFirstInvalidField({ isAnnounced: false }),
+  });
   const cloneFrom = (other: VariableRecord) => {
     form.setValues(clonedValuesOf(other));
     form.clearErrors();
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} data-testid="variable-form" noValidate>
+    <SectionedForm ref={formRef} onSubmit={form.onSubmit(submit)} data-testid="variable-form">
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
           <Title order={3}>
@@ -93,6 +102,6 @@ export function VariableForm({ variableId, commandId, record, onSaved }: Variabl
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SectionedForm>
   );
 }
