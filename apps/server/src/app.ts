@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { modules as allModules } from './modules/index.ts';
 import { registerLexicons } from './modules/nlu/lexicons.ts';
 import type { Config } from './platform/config.ts';
@@ -15,6 +15,7 @@ import { acceptEmptyJsonBodies } from './platform/http/json-body.ts';
 import type { AppModule, ModuleContext } from './platform/http/module.ts';
 import { keepApiAnswersOutOfCaches } from './platform/http/no-store.ts';
 import { withTokenRedaction } from './platform/http/request-log.ts';
+import { requestValidatorCompiler } from './platform/http/request-validator.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
 import { createLogMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -39,7 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   installErrorHandlers(app);

@@ -38,6 +38,8 @@ export const messages = {
   accountActivated: 'Your account is activated, you can sign in now',
   accountNotActive: 'Your account is not activated yet',
   senderInvalid: 'The sender id is not valid',
+  textCharacterInvalid: 'The text contains a character that is not allowed',
+  nestingTooDeep: 'The data is nested too deeply',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { defaultChatbotSettings } from '@hiwar/contracts';
+import { createDataset, insertDatasetRecord } from '../modules/datasets/dataset-repository.ts';
+import { registerAndLogin } from './accounts.ts';
+import type { CallResult, TestServer } from './test-server.ts';
+
+/** A signed-in owner whose rows all carry `marker`, so an answer that leaks them can be found by searching. */
+export interface Owner {
+  token: string;
+  userId: number;
+  email: string;
+  username: string;
+  /** lowercase letters and digits only: fits names, variable names and texts alike */
+  marker: string;
+}
+
+/** One of each owner-scoped row, all private, each naming the owner's marker. */
+export interface OwnerWorld extends Owner {
+  serviceId: number;
+  commandId: number;
+  variableId: number;
+  exampleId: number;
+  advertiseId: number;
+  datasetId: number;
+  chatbotId: number;
+  /** the chatbot's public token (the widget API's {bot}) */
+  botToken: string;
+  exampleText: string;
+}
+
+let counter = 0;
+
+/** A name no other call of the run has used, carrying the owner's marker. */
+export function uniqueOf(owner: Owner, what: string): string {
+  counter += 1;
+  return `${owner.marker}${what}${counter}`;
+}
+
+export async function registerOwner(server: TestServer, label: string): Promise<Owner> {
+  const marker = `${label}${randomBytes(5).toString('hex')}`;
+  const session = await registerAndLogin(server, { user_fullname: `${marker} full name` });
+  return {
+    token: session.token,
+    userId: session.userId,
+    email: session.account.user_email,
+    username: session.account.username,
+    marker,
+  };
+}
+
+function expectSaved(answer: CallResult, what: string): CallResult {
+  if (answer.status !== 200 || answer.json?.status !== 1) throw new Error(`${what} failed: ${answer.text}`);
+  return answer;
+}
+
+function savedId(answer: CallResult, what: string): number {
+  const { json } = expectSaved(answer, what);
+  return json.id ?? json.data?._id;
+}
+
+/** Builds a service, command, variable, example, response, ad, dataset and chatbot for the owner, over HTTP. */
+export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<OwnerWorld> {
+  const { token } = owner;
+  const post = (path: string, body: unknown) => server.call('POST', path, { token, body });
+  const serviceId = savedId(
+    await post('/api/service/save', {
+      service_name: uniqueOf(owner, 'service'),
+      service_description: `${owner.marker} description`,
+    }),
+    'service',
+  );
+  const commandId = savedId(
+    await post(`/api/command/save/${serviceId}/0`, {
+      command_name: uniqueOf(owner, 'command'),
+      command_lang: 'en',
+    }),
+    'command',
+  );
+  const variableId = savedId(
+    await post(`/api/command_var/save/0/${commandId}`, {
+      var_name: uniqueOf(owner, 'var'),
+      var_type: 'text',
+      var_val_text: `${owner.marker} value`,
+    }),
+    'variable',
+  );
+  const exampleText = `${owner.marker} wants a pizza`;
+  const exampleId = savedId(
+    await post('/api/command_example/save_example', {
+      example_command_id: commandId,
+      example_text: exampleText,
+    }),
+    'example',
+  );
+  const response = { resp_type: 'text', resp_text: `${owner.marker} response` };
+  expectSaved(await post(`/api/command_response/save/${commandId}`, { record: response }), 'response');
+  const ads = await post(`/api/command_advertises/save/${commandId}`, {
+    data: [{ code: `<b>${owner.marker} ad</b>`, status: 1 }],
+  });
+  const advertiseId: number = expectSaved(ads, 'advertise').json.data[0].id;
+  const dataset = await createDataset(server.database.db, {
+    userId: owner.userId,
+    name: uniqueOf(owner, 'dataset'),
+    schema: [{ name: 'city', type: 'text', permission: 'rw' }],
+  });
+  await insertDatasetRecord(server.database.db, {
+    dsId: dataset.ds_id,
+    userId: owner.userId,
+    data: { city: `${owner.marker} city` },
+  });
+  const chatbotSettings = {
+    ...defaultChatbotSettings(),
+    chatbot_name: `${owner.marker} bot`,
+    chatbot_fallback_type: 'cmd',
+    chatbot_fallback_command_id: commandId,
+  };
+  expectSaved(await post('/api/chatbot/save', chatbotSettings), 'chatbot');
+  const chatbot = await server.call('GET', '/api/chatbot/browse', { token });
+  return {
+    ...owner,
+    serviceId,
+    commandId,
+    variableId,
+    exampleId,
+    advertiseId,
+    datasetId: dataset.ds_id,
+    chatbotId: chatbot.json.data.chatbot_id,
+    botToken: chatbot.json.user_token,
+    exampleText,
+  };
+}
