@@ -34,6 +34,7 @@ export const messages = {
   fileTypeUnsupported: 'This file type is not supported',
   requestTooLarge: 'The request body is too large',
   malformedJson: 'The request body is not valid JSON',
+  malformedMultipart: 'The request body is not valid multipart form data',
   activationInvalid: 'The activation link is not valid',
   accountActivated: 'Your account is activated, you can sign in now',
   accountNotActive: 'Your account is not activated yet',

@@ -1,10 +1,11 @@
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, messages, okWith, updateSettingsRequest, userProfile } from '@hiwar/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
+import { acceptMultipartBodies } from '../../platform/http/multipart-body.ts';
 import type { UploadedFile } from './avatar-store.ts';
 import { profileOf, settingsAnswerOf } from './profile-view.ts';
 import { updateSettings } from './settings-service.ts';
@@ -57,8 +58,7 @@ export async function registerProfileRoutes(app: ApiApp, context: ModuleContext)
   );
 
   await app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      attachFieldsToBody: 'keyValues',
+    await acceptMultipartBodies(scope, {
       onFile: bufferUpload,
       limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, parts: 21 },
     });
