@@ -1,0 +1,296 @@
+import { defaultChatbotSettings } from '@hiwar/contracts';
+import { type OwnerWorld, uniqueOf } from '../../testing/owner-world.ts';
+
+/**
+ * How tenant-isolation.test.ts calls each operation of the OpenAPI document. Every operation needs an entry:
+ * the test fails for a route without one, naming it.
+ *
+ * `calls(rows, caller)` builds the requests from the world whose rows they name and the caller's own world
+ * (for calls that combine both, such as cloning another owner's command into one's own service). The test
+ * runs them three ways:
+ *  - owner B with owner A's rows: a 'by-id' call must be refused (4xx), a 'by-session' call answers B's own
+ *    data; neither answer may contain A's marker;
+ *  - owner B with a fresh world of B's own: every call must succeed, which proves the requests are well formed
+ *    and that the refusals above come from ownership, not from a bad request;
+ *  - owner A with A's rows, for reads: the answer shows A's marker (so a leak would be seen), and the same
+ *    reads after the attack answer exactly what they answered before it.
+ */
+export interface FixtureCall {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+}
+
+export interface OwnerScopedFixture {
+  /** 'by-id': the call names rows; 'by-session': it acts on the signed-in owner's own rows only */
+  scope: 'by-id' | 'by-session';
+  calls(rows: OwnerWorld, caller: OwnerWorld): FixtureCall[];
+  /** a read of the owner's rows: answered to the owner with the marker in it, and unchanged by the attack */
+  read?: 'shows-marker' | 'without-marker';
+}
+
+export interface NotOwnerScopedFixture {
+  notOwnerScoped: string;
+}
+
+export type IsolationFixture = OwnerScopedFixture | NotOwnerScopedFixture;
+
+const one =
+  (call: (rows: OwnerWorld, caller: OwnerWorld) => FixtureCall) =>
+  (rows: OwnerWorld, caller: OwnerWorld): FixtureCall[] => [call(rows, caller)];
+
+const byId = (
+  call: (rows: OwnerWorld, caller: OwnerWorld) => FixtureCall,
+  read?: OwnerScopedFixture['read'],
+): OwnerScopedFixture => ({ scope: 'by-id', calls: one(call), ...(read && { read }) });
+
+const bySession = (
+  call: (rows: OwnerWorld, caller: OwnerWorld) => FixtureCall,
+  read?: OwnerScopedFixture['read'],
+): OwnerScopedFixture => ({ scope: 'by-session', calls: one(call), ...(read && { read }) });
+
+const publicCall = (reason: string): NotOwnerScopedFixture => ({ notOwnerScoped: reason });
+
+const commandOf = (rows: OwnerWorld) => ({ command_id: rows.commandId });
+const keywords = { keywords: '' };
+
+export const isolationFixtures: Record<string, IsolationFixture> = {
+  'GET /api/health': publicCall('the health check reads no owner data'),
+  'POST /api/passport/register': publicCall('creates a new account'),
+  'POST /api/passport/login': publicCall('signs in with a password; throttling has its own tests'),
+  'POST /api/passport/logout': publicCall('revokes only the token that calls it (passport.test.ts)'),
+  'GET /api/is_login': bySession(() => ({})),
+  'POST /api/user/register/': publicCall('creates a new account'),
+  'GET /api/user/activate/{user_id}/{code}': publicCall(
+    'public: activates with the code mailed to the owner; a wrong code is refused (registration.test.ts)',
+  ),
+  'POST /api/user/social_register': publicCall('creates a new account'),
+  'GET /api/user/me': bySession(() => ({}), 'shows-marker'),
+  // taking another owner's email and username must be refused as taken
+  'POST /api/user/update_settings': byId((rows, caller) => ({
+    body: {
+      mode: 2,
+      user_email: rows.email,
+      username: rows.username,
+      user_fullname: `${caller.marker} renamed`,
+    },
+  })),
+  'GET /api/user/stats': bySession(() => ({}), 'without-marker'),
+  'POST /api/validate-sender': publicCall('public: checks the shape of a web-messenger sender id'),
+
+  'GET /api/chatbot/browse': bySession(() => ({}), 'shows-marker'),
+  'GET /api/chatbot/browse/{id}': byId((rows) => ({ params: { id: rows.chatbotId } }), 'shows-marker'),
+  // another owner's command as one's own fallback command
+  'POST /api/chatbot/save': byId((rows, caller) => ({
+    body: {
+      ...defaultChatbotSettings(),
+      chatbot_name: `${caller.marker} bot`,
+      chatbot_fallback_type: 'cmd',
+      chatbot_fallback_command_id: rows.commandId,
+    },
+  })),
+
+  'GET /api/command_response/get/{command_id}': byId((rows) => ({ params: commandOf(rows) }), 'shows-marker'),
+  'POST /api/command_response/save/{command_id}': byId((rows, caller) => ({
+    params: commandOf(rows),
+    body: { record: { resp_type: 'text', resp_text: `${caller.marker} text` } },
+  })),
+  'GET /api/command-response/{command_id}/types': byId(
+    (rows) => ({ params: commandOf(rows) }),
+    'shows-marker',
+  ),
+  'POST /api/command-response/{command_id}/types': byId((rows) => ({
+    params: commandOf(rows),
+    body: { resp_type: 'text' },
+  })),
+  'GET /api/command-response/{command_id}/options': byId(
+    (rows) => ({ params: commandOf(rows) }),
+    'shows-marker',
+  ),
+
+  'GET /api/command_advertises/get/{command_id}': byId(
+    (rows) => ({ params: commandOf(rows) }),
+    'shows-marker',
+  ),
+  'POST /api/command_advertises/save/{command_id}': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      { params: commandOf(rows), body: { data: [{ code: `${caller.marker} ad` }] } },
+      // one's own command, naming another owner's ad to update it
+      { params: commandOf(caller), body: { data: [{ id: rows.advertiseId, code: `${caller.marker} ad` }] } },
+    ],
+  },
+  'DELETE /api/command_advertises/{id}': byId((rows) => ({ params: { id: rows.advertiseId } })),
+
+  'GET /api/service': bySession((rows) => ({ query: { page: 1, search: rows.marker } }), 'shows-marker'),
+  'POST /api/service/save': bySession((_rows, caller) => ({
+    body: { service_name: uniqueOf(caller, 'service') },
+  })),
+  'POST /api/service/save/{id}': byId((rows, caller) => ({
+    params: { id: rows.serviceId },
+    body: { service_name: uniqueOf(caller, 'service') },
+  })),
+  'POST /api/service/delete/{id}': byId((rows) => ({ params: { id: rows.serviceId } })),
+  'POST /api/service/clone/{id}': byId((rows) => ({ params: { id: rows.serviceId } })),
+  'POST /api/service/set_status/{serviceId}': byId((rows) => ({
+    params: { serviceId: rows.serviceId },
+    body: { status: 0 },
+  })),
+  'GET /api/service/get_list': bySession(() => ({}), 'shows-marker'),
+  'GET /api/service/browse/{id}': byId((rows) => ({ params: { id: rows.serviceId } }), 'shows-marker'),
+  'GET /api/service/{service_id}/examples': byId(
+    (rows) => ({ params: { service_id: rows.serviceId }, query: { type: 'file' } }),
+    'shows-marker',
+  ),
+
+  'POST /api/command/get/{service_id}/{page}': byId(
+    (rows) => ({ params: { service_id: rows.serviceId, page: 1 }, body: keywords }),
+    'shows-marker',
+  ),
+  'GET /api/command/get/{serviceId}/{page}': byId(
+    (rows) => ({ params: { serviceId: rows.serviceId, page: 1 } }),
+    'shows-marker',
+  ),
+  'POST /api/command/get_all': bySession(() => ({}), 'shows-marker'),
+  'GET /api/command/get_all': bySession(() => ({}), 'shows-marker'),
+  'POST /api/command/get_all/0': bySession(() => ({}), 'shows-marker'),
+  'GET /api/command/browse/{command_id}': byId((rows) => ({ params: commandOf(rows) }), 'shows-marker'),
+  'POST /api/command/save/{service_id}/{command_id}': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      // a new command in another owner's service
+      {
+        params: { service_id: rows.serviceId, command_id: 0 },
+        body: { command_name: uniqueOf(caller, 'command') },
+      },
+      // another owner's command, in its service and moved into one's own
+      {
+        params: { service_id: rows.serviceId, command_id: rows.commandId },
+        body: { command_name: uniqueOf(caller, 'command') },
+      },
+      {
+        params: { service_id: caller.serviceId, command_id: rows.commandId },
+        body: { command_name: uniqueOf(caller, 'command') },
+      },
+    ],
+  },
+  'POST /api/command/set_status/{id}': byId((rows) => ({
+    params: { id: rows.commandId },
+    body: { status: 0 },
+  })),
+  'POST /api/command/delete/{id}': byId((rows) => ({ params: { id: rows.commandId } })),
+  'POST /api/command/clone/{service_id}/{command_id}': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      { params: { service_id: caller.serviceId, command_id: rows.commandId } },
+      { params: { service_id: rows.serviceId, command_id: caller.commandId } },
+    ],
+  },
+  'GET /api/command/get_fixed_commands': bySession(() => ({}), 'without-marker'),
+
+  'POST /api/command_var/get_all/{command_id}': byId((rows) => ({ params: commandOf(rows) }), 'shows-marker'),
+  'GET /api/command_var/get_all/{command_id}': byId((rows) => ({ params: commandOf(rows) }), 'shows-marker'),
+  'POST /api/command_var/get_all_preferences/0': bySession(() => ({}), 'without-marker'),
+  'GET /api/command_var/browse/{var_id}': byId(
+    (rows) => ({ params: { var_id: rows.variableId } }),
+    'shows-marker',
+  ),
+  'POST /api/command_var/save/{var_id}/{command_id}': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      { params: { var_id: 0, command_id: rows.commandId }, body: variableBody(caller) },
+      { params: { var_id: rows.variableId, command_id: rows.commandId }, body: variableBody(caller) },
+      // another owner's variable moved under one's own command
+      { params: { var_id: rows.variableId, command_id: caller.commandId }, body: variableBody(caller) },
+    ],
+  },
+  'POST /api/command_var/get/{command_id}/{page}': byId(
+    (rows) => ({ params: { command_id: rows.commandId, page: 1 }, body: keywords }),
+    'shows-marker',
+  ),
+  'POST /api/command_var/set_status/{var_id}': byId((rows) => ({
+    params: { var_id: rows.variableId },
+    body: { status: 0 },
+  })),
+  'POST /api/command_var/delete/{var_id}': byId((rows) => ({ params: { var_id: rows.variableId } })),
+
+  'POST /api/command_example/get/{command_id}': byId((rows) => ({ params: commandOf(rows) }), 'shows-marker'),
+  'POST /api/command_example/save_example': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      { body: { example_command_id: rows.commandId, example_text: `${caller.marker} new example` } },
+      // another owner's example, edited through its id
+      {
+        body: {
+          _id: rows.exampleId,
+          example_command_id: caller.commandId,
+          example_text: `${caller.marker} edited example`,
+        },
+      },
+      // one's own example tagged with another owner's variable
+      {
+        body: {
+          example_command_id: caller.commandId,
+          example_text: `${caller.marker} tagged example`,
+          example_vars: [{ tag: 'tagged', type: rows.variableId }],
+        },
+      },
+    ],
+  },
+  'POST /api/command_example/save/{command_id}': byId((rows, caller) => ({
+    params: commandOf(rows),
+    body: [{ example_text: `${caller.marker} saved example` }],
+  })),
+  'POST /api/command_example/save_all/': byId((rows, caller) => ({
+    body: [{ example_command_id: rows.commandId, example_text: `${caller.marker} example` }],
+  })),
+  'POST /api/command_example/save_all': byId((rows, caller) => ({
+    body: [
+      { _id: rows.exampleId, example_command_id: rows.commandId, example_text: `${caller.marker} example` },
+    ],
+  })),
+  'DELETE /api/command_example/delete/{_id}': byId((rows) => ({ params: { _id: rows.exampleId } })),
+  'POST /api/command_example/delete/{id}': byId((rows) => ({ params: { id: rows.exampleId } })),
+  'POST /api/command_example/set_status/{id}': byId((rows) => ({
+    params: { id: rows.exampleId },
+    body: { status: 0 },
+  })),
+
+  'GET /api/dataset/get_list': bySession(() => ({}), 'shows-marker'),
+  'GET /api/dataset/browse/{id}': byId((rows) => ({ params: { id: rows.datasetId } }), 'shows-marker'),
+  'POST /api/dataset/find': byId(
+    (rows) => ({ body: { ds_id: rows.datasetId, field_name: 'city' } }),
+    'shows-marker',
+  ),
+  'GET /api/components/entities': publicCall('the built-in entity types, the same for every owner'),
+
+  'GET /api/command_example/train': bySession(() => ({})),
+  'GET /api/command_example/train/{command_id}': byId((rows) => ({ params: commandOf(rows) })),
+  'GET /api/command_example/check-if-free': bySession(() => ({})),
+  'GET /api/command_example/trained_examples_check': bySession(() => ({})),
+  'POST /api/command_example/augment_example': byId((rows) => ({
+    body: {
+      value: 'i want a large pizza',
+      max_samples: 3,
+      lev_min_ratio: 50,
+      example_command_id: rows.commandId,
+    },
+  })),
+  // the other owner's example sentence (less the marker, which an answer may echo): the caller's model must
+  // not know the other owner's commands
+  'GET /api/debug': bySession((rows) => ({
+    query: { message: rows.exampleText.replace(rows.marker, '').trim() },
+  })),
+
+  'GET /widget/api/{bot}/settings': publicCall("public: the messenger's settings, by the bot's public token"),
+  'POST /widget/api/{bot}/messages': publicCall(
+    "public: by the bot's public token; senders are kept apart per bot (widget-api.test.ts)",
+  ),
+  'GET /widget/api/{bot}/history': publicCall(
+    "public: a sender's own history by the bot's public token and the sender's random id (widget-api.test.ts)",
+  ),
+};
+
+function variableBody(caller: OwnerWorld) {
+  return { var_name: uniqueOf(caller, 'var'), var_type: 'text', var_val_text: 'value' };
+}
