@@ -132,11 +132,13 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     await pickOption(page, form.getByRole('combobox', { name: 'Variable type' }), 'List');
     await form.getByLabel('Prompt').fill('Which size?');
 
-    const rows = form.getByTestId('variable-label-row');
+    const rows = form.getByTestId('list-value-row');
     for (const [index, label] of labels.entries()) {
-      await form.getByRole('button', { name: 'Add label' }).click();
+      // a label's keyword is a value: typed once, its synonyms added in its row
+      await form.getByLabel('New value', { exact: true }).fill(label.keyword);
+      await form.getByLabel('New value', { exact: true }).press('Enter');
       const row = rows.nth(index);
-      await row.getByLabel('Keyword').fill(label.keyword);
+      await expect.poll(() => row.getByLabel('Value', { exact: true }).inputValue()).toBe(label.keyword);
       await addSynonyms(row, label.syns);
       await expect.poll(() => pillsOf(row)).toEqual(label.syns);
     }
@@ -194,10 +196,10 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     const form = page.getByTestId('variable-form');
     await expect.poll(() => form.getByLabel('Variable name').inputValue()).toBe('size');
     expect(await form.getByRole('combobox', { name: 'Variable type' }).inputValue()).toBe('List');
-    const rows = form.getByTestId('variable-label-row');
+    const rows = form.getByTestId('list-value-row');
     await expect.poll(() => rows.count()).toBe(2);
     for (const [index, label] of labels.entries()) {
-      expect(await rows.nth(index).getByLabel('Keyword').inputValue()).toBe(label.keyword);
+      expect(await rows.nth(index).getByLabel('Value', { exact: true }).inputValue()).toBe(label.keyword);
       expect(await pillsOf(rows.nth(index))).toEqual(label.syns);
     }
   });

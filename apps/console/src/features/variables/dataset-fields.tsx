@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { mergeValues } from './merge-values.ts';
+import { addValues } from './list-values.ts';
 import { findFieldValues, useDatasetChoices, useDatasetSchema } from './reference-data-api.ts';
 import type { VariableFormValues } from './variable-form-values.ts';
 
@@ -36,8 +36,7 @@ export function DatasetFields({ form }: { form: UseFormReturnType<VariableFormVa
 
   const loadValues = useMutation({
     mutationFn: ({ id, field }: { id: number; field: string }) => findFieldValues(id, field),
-    onSuccess: (values) =>
-      form.setFieldValue('var_val_list', mergeValues(form.getValues().var_val_list, values)),
+    onSuccess: (values) => form.setFieldValue('list_values', addValues(form.getValues().list_values, values)),
     onError: (error) =>
       notifications.show({ color: 'red', message: failureMessage(error, t, t('messages.serverError')) }),
   });

@@ -22,7 +22,6 @@ export function TagInput({ label, value, onChange, placeholder, description, err
       onChange={onChange}
       error={error}
       acceptValueOnBlur
-      dir="auto"
       splitChars={[',', '،']}
       clearable
     />

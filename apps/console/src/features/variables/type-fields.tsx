@@ -2,7 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { DatasetFields } from './dataset-fields.tsx';
-import { LabelsEditor } from './labels-editor.tsx';
+import { ListValuesEditor } from './list-values-editor.tsx';
 import { useComponentEntities } from './reference-data-api.ts';
 import { TagInput } from './tag-input.tsx';
 import type { VariableFormValues } from './variable-form-values.ts';
@@ -10,22 +10,12 @@ import type { VariableFormValues } from './variable-form-values.ts';
 type Form = UseFormReturnType<VariableFormValues>;
 
 function ValuesList({ form }: { form: Form }) {
-  const { t } = useTranslation();
   return (
-    <>
-      <TagInput
-        label={t('variables.form.values')}
-        description={t('variables.form.tagHint')}
-        placeholder={t('variables.form.tagPlaceholder')}
-        value={form.values.var_val_list}
-        onChange={(values) => form.setFieldValue('var_val_list', values)}
-        error={form.errors.var_val_list}
-      />
-      <LabelsEditor
-        value={form.values.var_labels}
-        onChange={(labels) => form.setFieldValue('var_labels', labels)}
-      />
-    </>
+    <ListValuesEditor
+      value={form.values.list_values}
+      onChange={(values) => form.setFieldValue('list_values', values)}
+      error={form.errors.var_val_list}
+    />
   );
 }
 
@@ -53,9 +43,7 @@ export function TypeFields({ form }: { form: Form }) {
   const { t } = useTranslation();
   switch (form.values.var_type) {
     case 'text':
-      return (
-        <TextInput dir="auto" label={t('variables.form.text')} {...form.getInputProps('var_val_text')} />
-      );
+      return <TextInput label={t('variables.form.text')} {...form.getInputProps('var_val_text')} />;
     case 'regex':
       return (
         <TextInput

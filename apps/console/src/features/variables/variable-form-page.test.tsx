@@ -34,6 +34,14 @@ const noVariables: FakeServer = () => ({ json: { status: 1, data: [] } });
 const savesOf = (fetchStub: ReturnType<typeof stubServer>) =>
   fetchStub.mock.calls.filter(([url]) => String(url).startsWith('/api/command_var/save/'));
 
+/** Types into New value and presses Enter, as an owner adds values; false when Enter's default was prevented. */
+function addValue(form: HTMLElement, text: string): boolean {
+  const input = within(form).getByLabelText('New value');
+  act(() => input.focus());
+  fireEvent.change(input, { target: { value: text } });
+  return fireEvent.keyDown(input, { key: 'Enter' });
+}
+
 async function chooseOption(label: string, option: string) {
   fireEvent.click(screen.getByRole('combobox', { name: label }));
   fireEvent.click(await screen.findByRole('option', { name: option }));
@@ -64,7 +72,7 @@ describe('variable form', () => {
     expect(savesOf(fetchStub)).toHaveLength(0);
   });
 
-  it('saves a new list variable with its labels and moves to the returned id', async () => {
+  it('saves a new list variable: each value typed once, synonyms added in place', async () => {
     const { router, fetchStub } = renderForm('/services/2/commands/3/variables/0', (method, path) =>
       path === '/command_var/save/0/3'
         ? { json: { status: 1, id: 11, msg: 'Variable Saves Successfully' } }
@@ -73,25 +81,60 @@ describe('variable form', () => {
     const form = await screen.findByTestId('variable-form');
     fireEvent.change(within(form).getByLabelText(/Variable name/), { target: { value: 'size' } });
     await chooseOption('Variable type', 'List');
-    const values = within(form).getByRole('combobox', { name: 'Values list' });
-    act(() => values.focus());
-    fireEvent.change(values, { target: { value: 'large' } });
-    fireEvent.keyDown(values, { key: 'Enter' });
-    fireEvent.click(within(form).getByRole('button', { name: 'Add label' }));
-    fireEvent.change(within(form).getByLabelText('Keyword'), { target: { value: 'small' } });
+    addValue(form, 'large, small');
+    addValue(form, 'Small');
+    expect(within(form).getByText('This value is already in the list')).toBeDefined();
+    const rows = within(form).getAllByTestId('list-value-row');
+    expect(rows.map((row) => (within(row).getByLabelText('Value') as HTMLInputElement).value)).toEqual([
+      'large',
+      'small',
+    ]);
+    const synonyms = within(rows[1] as HTMLElement).getByRole('combobox', { name: 'Synonyms' });
+    act(() => synonyms.focus());
+    fireEvent.change(synonyms, { target: { value: 'tiny' } });
+    fireEvent.keyDown(synonyms, { key: 'Enter' });
     fireEvent.submit(form);
+    // the toast first: it hides itself after 3 s, which a busy machine can spend on the navigation
+    expect(await screen.findByText('Variable Saves Successfully')).toBeDefined();
     await waitFor(() => expect(router.state.location.pathname).toBe('/services/2/commands/3/variables/11'));
     const body = JSON.parse(String(savesOf(fetchStub)[0]?.[1]?.body));
     expect(body).toMatchObject({
       var_name: 'size',
       var_type: 'list',
-      var_val_list: ['large'],
-      var_labels: [{ keyword: 'small', syns: [] }],
+      var_val_list: ['large', 'small'],
+      var_labels: [{ keyword: 'small', syns: ['tiny'] }],
       var_order: 1,
       var_is_preference: 0,
     });
     expect(body).not.toHaveProperty('var_id');
-    expect(await screen.findByText('Variable Saves Successfully')).toBeDefined();
+    expect(body).not.toHaveProperty('list_values');
+  });
+
+  it('opens a stored list with its label keywords among its values, and Enter in New value adds without saving', async () => {
+    const stored = {
+      var_id: 5,
+      var_command_id: 3,
+      var_name: 'size',
+      var_type: 'list',
+      var_type_ds_id: null,
+      var_val_list: ['large'],
+      var_labels: [{ keyword: 'small', syns: ['tiny', 'little'] }],
+    };
+    const { fetchStub } = renderForm('/services/2/commands/3/variables/5', (_method, path) =>
+      path === '/command_var/browse/5'
+        ? { json: { status: 1, data: stored } }
+        : noVariables('GET', path, undefined),
+    );
+    const form = await screen.findByTestId('variable-form');
+    await waitFor(() => expect(within(form).getAllByTestId('list-value-row')).toHaveLength(2));
+    const rows = within(form).getAllByTestId('list-value-row');
+    expect((within(rows[1] as HTMLElement).getByLabelText('Value') as HTMLInputElement).value).toBe('small');
+    expect(within(rows[1] as HTMLElement).getByText('tiny')).toBeDefined();
+    expect(within(rows[1] as HTMLElement).getByText('little')).toBeDefined();
+    // Enter adds the value; its default (submitting the form) is prevented
+    expect(addValue(form, 'medium')).toBe(false);
+    expect(within(form).getAllByTestId('list-value-row')).toHaveLength(3);
+    expect(savesOf(fetchStub)).toHaveLength(0);
   });
 
   it('shows the server message when the save fails', async () => {
@@ -129,20 +172,17 @@ describe('variable form', () => {
     });
     const form = await screen.findByTestId('variable-form');
     await chooseOption('Variable type', 'Dataset list');
-    const values = within(form).getByRole('combobox', { name: 'Values list' });
-    act(() => values.focus());
-    fireEvent.change(values, { target: { value: 'Giza' } });
-    fireEvent.keyDown(values, { key: 'Enter' });
+    addValue(form, 'Giza');
     await chooseOption('Dataset', 'Cities');
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Where field' })).not.toHaveProperty('disabled', true),
     );
     await chooseOption('Where field', 'city');
-    await waitFor(() => expect(within(form).getByText('Cairo')).toBeDefined());
-    const pills = within(form)
-      .getAllByText(/^(Giza|Cairo)$/)
-      .map((pill) => pill.textContent);
-    expect(pills).toEqual(['Giza', 'Cairo']);
+    await waitFor(() => expect(within(form).getAllByTestId('list-value-row')).toHaveLength(2));
+    const values = within(form)
+      .getAllByLabelText('Value')
+      .map((input) => (input as HTMLInputElement).value);
+    expect(values).toEqual(['Giza', 'Cairo']);
     const find = fetchStub.mock.calls.find(([url]) => url === '/api/dataset/find');
     expect(JSON.parse(String(find?.[1]?.body))).toEqual({ ds_id: 5, field_name: 'city' });
     expect(fetchStub.mock.calls.filter(([url]) => url === '/api/dataset/get_list')).toHaveLength(1);

@@ -82,9 +82,11 @@ describe('variable save-time messages', () => {
     ).toEqual({
       var_val_list: 'Please enter the variable values list',
     });
-    expect(variableProblems(withValues({ var_name: 'a', var_type: 'list', var_val_list: ['x'] }))).toEqual(
-      {},
-    );
+    expect(
+      variableProblems(
+        withValues({ var_name: 'a', var_type: 'list', list_values: [{ value: 'x', synonyms: [] }] }),
+      ),
+    ).toEqual({});
   });
 
   it('keeps the preference timeout between 1 and 11', () => {
@@ -120,17 +122,24 @@ describe('variable form values', () => {
     });
   });
 
-  it('sends flags as 0/1 and leaves out empty label rows', () => {
+  it('sends flags as 0/1, every value in the values list and a label for each value with synonyms', () => {
     const request = variableRequestOf(
       withValues({
         var_is_preference: true,
-        var_labels: [
-          { keyword: '', syns: [] },
-          { keyword: 'k', syns: [] },
+        list_values: [
+          { value: 'small', synonyms: ['tiny'] },
+          { value: '', synonyms: [] },
+          { value: 'large', synonyms: [] },
         ],
       }),
     );
     expect(request.var_is_preference).toBe(1);
-    expect(request.var_labels).toEqual([{ keyword: 'k', syns: [] }]);
+    expect(request.var_val_list).toEqual(['small', 'large']);
+    expect(request.var_labels).toEqual([{ keyword: 'small', syns: ['tiny'] }]);
+    expect(request).not.toHaveProperty('list_values');
+  });
+
+  it('opens a stored list with its values and their synonyms', () => {
+    expect(variableValuesOf(storedList).list_values).toEqual([{ value: 'Cairo', synonyms: ['Al Qahira'] }]);
   });
 });

@@ -1,7 +1,6 @@
 import {
   type SaveVariableRequest,
   saveVariableRequest,
-  type VariableLabel,
   type VariableRecord,
   type VariableType,
   variableDefaultValueTypes,
@@ -9,6 +8,7 @@ import {
   variableTypes,
 } from '@hiwar/contracts';
 import type { FallbackOption } from './fallback-options.ts';
+import { type ListValue, listFieldsOf, listValuesOf } from './list-values.ts';
 
 export type DefaultValueType = (typeof variableDefaultValueTypes)[number];
 export type FallbackType = (typeof variableFallbackTypes)[number];
@@ -28,8 +28,8 @@ export interface VariableFormValues {
   var_val_text: string;
   entity_name: string;
   var_val_stopwords: string[];
-  var_val_list: string[];
-  var_labels: VariableLabel[];
+  /** a list's values with their synonyms: `var_val_list` and `var_labels` in one (see list-values.ts) */
+  list_values: ListValue[];
   var_default_val_type: DefaultValueType;
   var_default_val: string;
   var_default_val_preference_id: string | null;
@@ -58,8 +58,7 @@ export function newVariableValues(): VariableFormValues {
     var_val_text: '',
     entity_name: '',
     var_val_stopwords: [],
-    var_val_list: [],
-    var_labels: [],
+    list_values: [],
     var_default_val_type: 'txt',
     var_default_val: '',
     var_default_val_preference_id: null,
@@ -103,8 +102,7 @@ export function variableValuesOf(record: VariableRecord): VariableFormValues {
     var_val_text: record.var_val_text,
     entity_name: record.entity_name,
     var_val_stopwords: record.var_val_stopwords,
-    var_val_list: record.var_val_list,
-    var_labels: record.var_labels,
+    list_values: listValuesOf(record.var_val_list, record.var_labels),
     var_default_val_type: oneOf(variableDefaultValueTypes, record.var_default_val_type, 'txt'),
     var_default_val: record.var_default_val,
     var_default_val_preference_id: idText(record.var_default_val_preference_id),
@@ -125,21 +123,20 @@ export function clonedValuesOf(record: VariableRecord): VariableFormValues {
   return { ...variableValuesOf(record), var_cursor_var_id: null };
 }
 
-const isBlankLabel = (label: VariableLabel) => label.keyword.trim() === '' && label.syns.length === 0;
-
 /**
  * The save request of the form values. A type without a dataset sends none: a list that kept the dataset of an
  * earlier datasetList choice would otherwise open as a datasetList again.
  */
 export function variableRequestOf(values: VariableFormValues): SaveVariableRequest {
+  const { list_values: listValues, ...fields } = values;
   const datasetFields = isDatasetType(values.var_type)
     ? {}
     : { var_type_ds_id: null, var_type_ds_field_where: '', var_type_ds_field_return: '' };
   return {
-    ...values,
+    ...fields,
     ...datasetFields,
+    ...listFieldsOf(listValues),
     var_is_preference: values.var_is_preference ? 1 : 0,
-    var_labels: values.var_labels.filter((label) => !isBlankLabel(label)),
   };
 }
 
