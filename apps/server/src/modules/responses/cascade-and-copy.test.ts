@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { insertCommand } from '../commands/command-repository.ts';
+import { createDataset } from '../datasets/dataset-repository.ts';
 import { createVariable } from '../services/authoring-fixtures.ts';
 import { copyResponses } from './copy-response.ts';
 import { ownerWithCommands } from './test-commands.ts';
@@ -106,6 +107,7 @@ describe.each(await testDatabaseKinds())(
       const owner = await ownerWithCommands(server, 2);
       const [first, second] = owner.commandIds as [number, number];
       const { city } = await furnish(owner, first);
+      const cityCopy = await createVariable(server, owner.token, second, { var_name: 'city_copy' });
       const db = server.database.db;
       const firstCopy = await insertCommand(db, {
         userId: owner.userId,
@@ -116,7 +118,7 @@ describe.each(await testDatabaseKinds())(
         copyResponses(trx, {
           userId: owner.userId,
           commandIdMap: new Map([[first, firstCopy]]),
-          variableIdMap: new Map([[city, 51]]),
+          variableIdMap: new Map([[city, cityCopy]]),
         }),
       );
       const { token } = owner;
@@ -126,7 +128,7 @@ describe.each(await testDatabaseKinds())(
         firstCopy,
         second,
       ]);
-      expect(copied.resp_api_pars[0].var_id).toBe(51);
+      expect(copied.resp_api_pars[0].var_id).toBe(cityCopy);
       const ads = (await server.call('GET', `/api/command_advertises/get/${firstCopy}`, { token })).json.data;
       expect(ads).toMatchObject([{ code: '<b>ad</b>', status: 1, command_id: firstCopy }]);
     });
@@ -152,6 +154,45 @@ describe.each(await testDatabaseKinds())(
       const ads = (await server.call('GET', `/api/command_advertises/get/${cloner.commandId}`, { token }))
         .json.data;
       expect(ads).toHaveLength(1);
+    });
+
+    it("drops another owner's private dataset when another owner clones, and keeps a public menu", async () => {
+      const author = await ownerWithCommands(server);
+      const db = server.database.db;
+      const privateSet = await createDataset(db, { userId: author.userId, name: 'secret' });
+      const publicMenu = await createDataset(db, {
+        userId: author.userId,
+        name: 'menu',
+        type: 'menu',
+        isPublic: 1,
+      });
+      const record = {
+        resp_type: 'ds',
+        resp_dataset_id: privateSet.ds_id,
+        resp_menu_id: publicMenu.ds_id,
+        resp_dataset: { ds_id: privateSet.ds_id, resp: { receipt: { dataset_id: privateSet.ds_id } } },
+      };
+      const saved = await server.call('POST', `/api/command_response/save/${author.commandId}`, {
+        token: author.token,
+        body: { record },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      const cloner = await ownerWithCommands(server);
+      await db.transaction().execute((trx) =>
+        copyResponses(trx, {
+          userId: cloner.userId,
+          commandIdMap: new Map([[author.commandId, cloner.commandId]]),
+        }),
+      );
+      const copied = (
+        await server.call('GET', `/api/command_response/get/${cloner.commandId}`, { token: cloner.token })
+      ).json.data;
+      expect(copied).toMatchObject({
+        resp_type: 'ds',
+        resp_dataset_id: null,
+        resp_menu_id: publicMenu.ds_id,
+      });
+      expect(copied.resp_dataset).toEqual({ ds_id: null, resp: { receipt: { dataset_id: null } } });
     });
   },
 );

@@ -3,6 +3,7 @@ import { normalizeResponseBody } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
 import { copyAdvertises } from '../advertises/advertise-repository.ts';
+import { findRefusedReferences } from './response-references.ts';
 import { findResponseRow, upsertResponse } from './response-repository.ts';
 
 /** What a clone knows: who receives the copies, and source → copy ids of the commands (and variables) it copied. */
@@ -47,6 +48,33 @@ function remapBody(body: ResponseBody, idMap: CloneIdMap, isOwnSource: boolean):
   };
 }
 
+/** Sets the value at a dotted path (`resp_dataset.groups.0.1.var_id`) to null, if the path is there. */
+function clearAt(record: Record<string, unknown>, path: string): void {
+  const keys = path.split('.');
+  const leaf = keys.pop() as string;
+  let node: unknown = record;
+  for (const key of keys)
+    node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  if (node !== null && typeof node === 'object' && leaf in node)
+    (node as Record<string, unknown>)[leaf] = null;
+}
+
+/**
+ * Drops what the receiver may not point at, as a save would refuse it: another owner's private dataset or menu,
+ * a variable or command that was not cloned, a dataset that is gone.
+ */
+async function dropRefusedReferences(
+  db: Database,
+  userId: number,
+  body: ResponseBody,
+): Promise<ResponseBody> {
+  const refused = await findRefusedReferences(db, userId, body);
+  if (refused.length === 0) return body;
+  const copy = structuredClone(body);
+  for (const reference of refused) clearAt(copy, reference.path);
+  return copy;
+}
+
 /**
  * Copies a command's response and advertises onto its clone, remapping quick-reply command ids and variable ids
  * that point inside the cloned set. Run inside the clone's transaction.
@@ -61,7 +89,8 @@ export async function copyResponse(
   const row = await findResponseRow(db, fromCommandId);
   if (row) {
     const body = normalizeResponseBody(fromJson<unknown>(row.resp_record, {}));
-    await upsertResponse(db, to, remapBody(body, idMap, row.user_id === idMap.userId));
+    const remapped = remapBody(body, idMap, row.user_id === idMap.userId);
+    await upsertResponse(db, to, await dropRefusedReferences(db, idMap.userId, remapped));
   }
   await copyAdvertises(db, fromCommandId, to);
 }

@@ -121,6 +121,21 @@ export interface ReferenceCheckOptions {
   onlyFields?: ReadonlySet<string>;
 }
 
+/** The record's references that point at nothing the owner may use (paths without the prefix). */
+export function findRefusedReferences(
+  db: Database,
+  userId: number,
+  body: ResponseBody,
+  onlyFields?: ReadonlySet<string>,
+): Promise<Reference[]> {
+  const references: Reference[] = responseReferences.flatMap(({ kind, message, find }) =>
+    find(body)
+      .filter((found) => !onlyFields || onlyFields.has(found.path))
+      .map((found) => ({ ...found, kind, message })),
+  );
+  return findMissingReferences(db, userId, references);
+}
+
 /**
  * Refuses a record that points at anything the owner may not use — another owner's private dataset, a command,
  * variable or dataset that does not exist, a kind that has no table yet — with a 422 naming every such field.
@@ -131,15 +146,10 @@ export async function checkResponseReferences(
   body: ResponseBody,
   options: ReferenceCheckOptions = {},
 ): Promise<void> {
-  const { pathPrefix = '', onlyFields } = options;
-  const references: Reference[] = responseReferences.flatMap(({ kind, message, find }) =>
-    find(body)
-      .filter((found) => !onlyFields || onlyFields.has(found.path))
-      .map((found) => ({ ...found, path: `${pathPrefix}${found.path}`, kind, message })),
-  );
-  const missing = await findMissingReferences(db, userId, references);
-  if (missing.length === 0) return;
+  const refused = await findRefusedReferences(db, userId, body, options.onlyFields);
+  if (refused.length === 0) return;
   const errors: Record<string, string[]> = {};
-  for (const reference of missing) errors[reference.path] = [reference.message];
+  for (const reference of refused)
+    errors[`${options.pathPrefix ?? ''}${reference.path}`] = [reference.message];
   throw AppError.invalid(errors);
 }
