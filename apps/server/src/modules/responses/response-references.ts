@@ -38,8 +38,8 @@ const field =
   (name: IdField) =>
   (body: ResponseBody): Found[] => [{ path: name, id: body[name] }];
 
-type Parameters = { var_id: number | null }[];
-const parameterVariables = (path: string, parameters: Parameters): Found[] =>
+type ParameterList = { var_id: number | null }[];
+const parameterVariables = (path: string, parameters: ParameterList): Found[] =>
   parameters.map((parameter, index) => ({ path: `${path}.${index}.var_id`, id: parameter.var_id }));
 
 function receiptDatasets(body: ResponseBody): Found[] {
