@@ -3,7 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { OwnText } from '../../components/own-text.tsx';
 import { failureMessage } from '../../lib/form-errors.ts';
+import { exampleDirection } from '../examples/text-direction.ts';
 import { downloadServiceExamples, useServiceExamples } from './service-examples-api.ts';
 
 /** The training examples of every command of the service, and a download of them as a JSON file. */
@@ -40,13 +42,18 @@ export function ServiceExamplesCard({ serviceId }: { serviceId: number }) {
         <ScrollArea.Autosize mah={240} type="auto">
           <Stack gap={6} data-testid="service-examples">
             {list.map((example) => (
-              <Group key={example._id} gap="xs" wrap="nowrap">
+              // each row runs in its example's direction: an Arabic one starts at the right, in either console
+              <Group
+                key={example._id}
+                gap="xs"
+                wrap="nowrap"
+                dir={exampleDirection(example)}
+                data-testid="service-example"
+              >
                 <Badge size="xs" variant="light" color="gray">
                   {example.example_lang}
                 </Badge>
-                <Text size="sm" dir="auto">
-                  {example.example_text}
-                </Text>
+                <OwnText size="sm">{example.example_text}</OwnText>
               </Group>
             ))}
           </Stack>

@@ -58,7 +58,7 @@ describe('dashboard', () => {
     });
     renderApp('/dashboard', 'ar');
     const guide = await screen.findByRole('region', { name: 'خطواتك الأولى' }, { timeout: 10_000 });
-    expect(within(guide).getByText('ثلاث خطوات إلى روبوت يجيب: أنجزت ٢ من ٣')).toBeDefined();
+    expect(within(guide).getByText('ثلاث خطوات إلى روبوت يجيب: أنجزت 2 من 3')).toBeDefined();
     expect(within(guide).getByTestId('first-step-examples').dataset.done).toBe('true');
     const response = within(guide).getByTestId('first-step-response');
     expect(response.dataset.done).toBeUndefined();

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } fro
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFormatNumber } from '../../lib/format-number.ts';
 import type { FirstStep } from './first-steps.ts';
 
 function StepMarker({ step, number }: { step: FirstStep; number: string }) {
@@ -20,8 +21,8 @@ function StepMarker({ step, number }: { step: FirstStep; number: string }) {
 
 /** An empty dashboard's guide: the three first steps, each a link to its screen, checked once done. */
 export function FirstStepsCard({ steps, onDismiss }: { steps: FirstStep[]; onDismiss: () => void }) {
-  const { t, i18n } = useTranslation();
-  const format = (n: number) => n.toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-US');
+  const { t } = useTranslation();
+  const format = useFormatNumber();
   const doneCount = steps.filter((step) => step.isDone).length;
   return (
     <Card

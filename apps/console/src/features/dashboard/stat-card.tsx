@@ -1,6 +1,7 @@
 import { Card, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useFormatNumber } from '../../lib/format-number.ts';
 import { usageColor, usagePercent } from './usage.ts';
 
 interface StatCardProps {
@@ -12,11 +13,11 @@ interface StatCardProps {
 }
 
 export function StatCard({ id, label, count, limit, icon: StatIcon }: StatCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormatNumber();
   const value = count ?? 0;
   const percent = usagePercent(value, limit);
   const color = usageColor(percent);
-  const format = (n: number) => n.toLocaleString(i18n.language === 'ar' ? 'ar-EG' : 'en-US');
   return (
     <Card data-testid={`stat-${id}`} shadow="xs">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -25,7 +26,7 @@ export function StatCard({ id, label, count, limit, icon: StatIcon }: StatCardPr
             {label}
           </Text>
           <Text fz={34} fw={700} lh={1.2} data-testid={`stat-${id}-count`}>
-            {count === undefined ? '—' : value}
+            {count === undefined ? '—' : format(value)}
           </Text>
         </Stack>
         <ThemeIcon size={44} radius="md" variant="light" color={color}>

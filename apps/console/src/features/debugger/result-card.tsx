@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../lib/format-number.ts';
 
 interface ResultCardProps {
   testId: string;
@@ -32,7 +33,11 @@ export function EmptyNote({ children }: { children: ReactNode }) {
   );
 }
 
-/** Scores and cosines as the debugger shows them. */
+/** Scores and cosines as the debugger shows them: three decimals, written the same in both languages. */
 export function formatScore(score: number): string {
-  return score.toFixed(3);
+  return formatNumber(score, 'en', {
+    minimumFractionDigits: 3,
+    maximumFractionDigits: 3,
+    useGrouping: false,
+  });
 }

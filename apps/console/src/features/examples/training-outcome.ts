@@ -1,9 +1,10 @@
 import type { LastTraining } from '@hiwar/contracts';
 import type { TFunction } from 'i18next';
+import { formatNumber } from '../../lib/format-number.ts';
 
-/** How long a training took, from Train to its end: "12 s", "2 min 5 s" ("١٢ ث" in Arabic). */
+/** How long a training took, from Train to its end: "12 s", "2 min 5 s" ("12 ث" in Arabic). */
 export function formatTrainingDuration(milliseconds: number, t: TFunction, language: string): string {
-  const format = (value: number) => value.toLocaleString(language === 'ar' ? 'ar-EG' : 'en-US');
+  const format = (value: number) => formatNumber(value, language);
   const totalSeconds = Math.max(1, Math.round(milliseconds / 1000));
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = totalSeconds % 60;

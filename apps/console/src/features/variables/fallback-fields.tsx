@@ -44,7 +44,6 @@ export function FallbackFields({ form }: { form: Form }) {
       />
       {type !== 'redir' && (
         <Textarea
-          dir="auto"
           label={t('variables.form.fallbackMessage')}
           autosize
           minRows={2}

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Table, Text, TextInput } from '@mantine/core
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OwnTextCell } from '../../components/own-text.tsx';
 import { type FallbackOption, type OptionProblem, saveOption } from './fallback-options.ts';
 
 interface FallbackOptionsTableProps {
@@ -64,8 +65,8 @@ export function FallbackOptionsTable({ value, onChange }: FallbackOptionsTablePr
           )}
           {value.map((option, index) => (
             <Table.Tr key={option.label}>
-              <Table.Td>{option.label}</Table.Td>
-              <Table.Td>{option.val}</Table.Td>
+              <OwnTextCell>{option.label}</OwnTextCell>
+              <OwnTextCell>{option.val}</OwnTextCell>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon
@@ -91,7 +92,6 @@ export function FallbackOptionsTable({ value, onChange }: FallbackOptionsTablePr
       </Table>
       <Group align="flex-start" mt="xs" wrap="nowrap">
         <TextInput
-          dir="auto"
           label={t('variables.form.optionLabel')}
           value={draft.label}
           onChange={(event) => setDraft({ ...draft, label: event.currentTarget.value })}
@@ -101,7 +101,6 @@ export function FallbackOptionsTable({ value, onChange }: FallbackOptionsTablePr
           style={{ flex: 1 }}
         />
         <TextInput
-          dir="auto"
           label={t('variables.form.optionValue')}
           value={draft.val}
           onChange={(event) => setDraft({ ...draft, val: event.currentTarget.value })}

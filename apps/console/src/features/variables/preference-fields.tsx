@@ -62,11 +62,7 @@ export function DefaultValueFields({ form }: { form: Form }) {
           {...form.getInputProps('var_default_val_preference_id')}
         />
       ) : (
-        <TextInput
-          dir="auto"
-          label={t('variables.form.defaultValue')}
-          {...form.getInputProps('var_default_val')}
-        />
+        <TextInput label={t('variables.form.defaultValue')} {...form.getInputProps('var_default_val')} />
       )}
     </Group>
   );

@@ -80,7 +80,6 @@ export function VariableForm({ variableId, commandId, record, onSaved }: Variabl
         <TypeFields form={form} />
         <Divider />
         <Textarea
-          dir="auto"
           label={t('variables.form.prompt')}
           autosize
           minRows={2}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The one way the console writes a number. Both languages use Western digits (0–9): the Arabic console shows
+ * ids, page numbers (Mantine's pagination), number inputs and typed values in them already, and Egyptian and
+ * Maghrebi owners read them daily, so Arabic-Indic digits would mix two styles on one screen. Grouping and
+ * decimal marks follow the language's convention for those digits.
+ */
+const numberLocales: Record<string, string> = { ar: 'ar-u-nu-latn', en: 'en-US' };
+
+export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(numberLocales[language] ?? numberLocales.en, options).format(value);
+}
+
+/** `formatNumber` in the console's current language. */
+export function useFormatNumber() {
+  const { i18n } = useTranslation();
+  return (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, i18n.language, options);
+}
