@@ -57,7 +57,7 @@ async function openChatbotPage(language: 'en' | 'ar' = 'en') {
 }
 
 describe('chatbot settings page', () => {
-  it('shows every section with the browsed record and the snippets filled for display', async () => {
+  it('shows every section with the browsed record and the snippets with the placeholders their hints name', async () => {
     serve();
     const form = await openChatbotPage();
     for (const title of [
@@ -76,8 +76,12 @@ describe('chatbot settings page', () => {
     }
     expect((screen.getByLabelText(/Chatbot name/) as HTMLInputElement).value).toBe('My chatbot');
     const iframe = screen.getByLabelText('Iframe snippet') as HTMLTextAreaElement;
-    expect(iframe.value).toMatch(/sender=\d+&locale=en/);
-    expect(iframe.value).not.toContain('SENDER_ID');
+    expect(iframe.value).toContain('sender=SENDER_ID&locale=LOCALE');
+    const iframeHint = screen.getByText(/Replace SENDER_ID/);
+    expect(iframeHint.textContent).toContain('LOCALE');
+    const embed = screen.getByLabelText('Embed snippet') as HTMLTextAreaElement;
+    expect(embed.value).toContain('data-locale="LOCALE"');
+    expect(screen.getAllByText(/Replace LOCALE with en or ar/)).toHaveLength(2);
   });
 
   it('aborts the save when a child field is invalid and shows the message under it', async () => {

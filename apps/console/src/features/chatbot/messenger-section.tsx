@@ -7,11 +7,9 @@ import {
   messengerLanguages,
 } from '@hiwar/contracts';
 import { ColorInput, Grid, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChatbotForm, SettingsSection } from './form-parts.tsx';
 import { SnippetField } from './snippet-field.tsx';
-import { fillSnippet, randomSenderId } from './snippets.ts';
 import { VoiceSettings } from './voice-settings.tsx';
 import { WidgetPreview } from './widget-preview.tsx';
 
@@ -102,23 +100,23 @@ export function MessengerSection({
   generated: GeneratedMessengerFields;
 }) {
   const { t } = useTranslation();
-  const [senderId] = useState(() => randomSenderId());
   const values = form.getValues();
-  const locale = values.messenger_settings.default_lang;
   return (
     <SettingsSection id="messenger" title={t('chatbot.messenger.title')} hint={t('chatbot.messenger.hint')}>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">
             <AppearanceFields form={form} />
+            {/* shown as the server makes them: the same on every load, with the placeholders the hints name */}
             <SnippetField
               label={t('chatbot.messenger.iframe')}
-              description={t('chatbot.messenger.snippetHint')}
-              value={fillSnippet(generated.iframe_tag, senderId, locale)}
+              description={t('chatbot.messenger.iframeHint')}
+              value={generated.iframe_tag}
             />
             <SnippetField
               label={t('chatbot.messenger.embed')}
-              value={fillSnippet(generated.embed_code, senderId, locale)}
+              description={t('chatbot.messenger.embedHint')}
+              value={generated.embed_code}
             />
             <SnippetField label={t('chatbot.messenger.whatsappHook')} value={generated.whatsapp_web_hook} />
             <VoiceSettings form={form} />
