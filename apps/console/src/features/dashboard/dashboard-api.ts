@@ -8,5 +8,6 @@ export async function fetchStats(): Promise<UserStats> {
 }
 
 export function useStats() {
-  return useQuery({ queryKey: ['user', 'stats'], queryFn: fetchStats });
+  // fresh each time the dashboard opens: the first steps follow what the owner just did on other screens
+  return useQuery({ queryKey: ['user', 'stats'], queryFn: fetchStats, refetchOnMount: 'always' });
 }

@@ -6,6 +6,7 @@ import { TrainButton } from './train-button.tsx';
 import { TRAINING_POLL_MS } from './use-training.ts';
 
 afterEach(() => {
+  sessionStorage.clear();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -107,6 +108,19 @@ describe('Train button', () => {
     expect(await screen.findByRole('button', { name: 'Training' })).toBeDefined();
     await act(() => vi.advanceTimersByTimeAsync(TRAINING_POLL_MS));
     expect(await screen.findByText('Training finished in 12 s')).toBeDefined();
+  });
+
+  it('reports a training that ended while the owner was on another screen when the tab opens again', async () => {
+    setToken('t');
+    const finishedIn7s = { ...finishedIn12s, finished_at: '2026-05-01T10:00:07.000Z' };
+    trainingServer({ json: { status: 1, msg: 'Training started' } }, [free, freeAfter(finishedIn7s)]);
+    const away = renderAt(<TrainButton commandId={3} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Train' }));
+    await screen.findByRole('button', { name: 'Training' });
+    away.unmount();
+    renderAt(<TrainButton commandId={3} />);
+    expect(await screen.findByText('Training finished in 7 s')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Train' })).toBeDefined();
   });
 
   it('says nothing of an earlier training when the tab opens with the server free', async () => {

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
 import { checkTraining, isStillRunning, startTraining, type TrainingCheck } from './examples-api.ts';
 import { trainingOutcomeToast } from './training-outcome.ts';
+import { isWatchingTraining, stopWatchingTraining, watchTraining } from './training-watch.ts';
 
 /** Spec §9: while training runs the server is asked every 10 s whether it is free again. */
 export const TRAINING_POLL_MS = 10_000;
@@ -32,16 +33,17 @@ export function useTraining(commandId: number, isEnabled: boolean) {
   const [isBusy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const isMounted = useRef(true);
-  /** a training this screen saw queued or running: its end gets a toast */
-  const isWatching = useRef(false);
   const localize = (text: string) => localizeCatalogueMessage(t, trainingMessages, 'examples.nlu', text);
   const showOutcome = useRef((_check: TrainingCheck) => {});
+  // a training this tab saw queued or running gets one toast when it has ended
   showOutcome.current = (check) => {
+    if (!isWatchingTraining()) return;
+    stopWatchingTraining();
     if (check.lastTraining) notifications.show(trainingOutcomeToast(check.lastTraining, t, i18n.language));
   };
 
   const pollUntilFree = useCallback(() => {
-    isWatching.current = true;
+    watchTraining();
     clearTimeout(timer.current);
     timer.current = setTimeout(async () => {
       // no answer counts as free, so a server that went away does not leave the button busy for ever
@@ -49,8 +51,8 @@ export function useTraining(commandId: number, isEnabled: boolean) {
       if (!isMounted.current) return;
       setBusy(check?.isBusy ?? false);
       if (check?.isBusy) return pollUntilFree();
-      if (check && isWatching.current) showOutcome.current(check);
-      isWatching.current = false;
+      if (check) showOutcome.current(check);
+      else stopWatchingTraining();
     }, TRAINING_POLL_MS);
   }, []);
 
@@ -59,7 +61,9 @@ export function useTraining(commandId: number, isEnabled: boolean) {
     if (isEnabled)
       checkTraining()
         .then((check) => {
-          if (!isMounted.current || !check.isBusy) return;
+          if (!isMounted.current) return;
+          // ended while the owner was elsewhere: said now
+          if (!check.isBusy) return showOutcome.current(check);
           setBusy(true);
           pollUntilFree();
         })
