@@ -35,6 +35,7 @@ export const messages = {
   requestTooLarge: 'The request body is too large',
   malformedJson: 'The request body is not valid JSON',
   malformedMultipart: 'The request body is not valid multipart form data',
+  malformedPath: 'The address is not valid',
   activationInvalid: 'The activation link is not valid',
   accountActivated: 'Your account is activated, you can sign in now',
   accountNotActive: 'Your account is not activated yet',

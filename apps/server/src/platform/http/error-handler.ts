@@ -44,6 +44,26 @@ export function failureOf(error: AppError): FailureEnvelope {
     : { status: 0, msg: error.message };
 }
 
+/**
+ * The router's own refusals, before any route runs (Fastify's `frameworkErrors`): a path that is not valid
+ * percent-encoded UTF-8 is a bad request, a path parameter longer than any id or token names nothing. Both
+ * answer the envelope instead of Fastify's default JSON, which also echoed the path.
+ */
+export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const refusal =
+    error.code === 'FST_ERR_BAD_URL'
+      ? new AppError('bad_request', messages.malformedPath)
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new AppError('not_found')
+        : null;
+  if (refusal) {
+    reply.code(refusal.httpStatus).send(failureOf(refusal));
+    return;
+  }
+  request.log.error({ err: error }, 'unexpected router error');
+  reply.code(500).send({ status: 0, msg: messages.serverError });
+}
+
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);

@@ -29,6 +29,17 @@ describe.each(await testDatabaseKinds())('HTTP platform on $label', (kind) => {
     }
   });
 
+  it('answers a path that is not valid UTF-8 with 400, and a path parameter too long to name anything with 404', async () => {
+    for (const path of ['/widget/api/%C0%AF/settings', '/api/service/browse/%ED%A0%80']) {
+      const answer = await server.call('GET', path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.json).toEqual({ status: 0, msg: messages.malformedPath });
+    }
+    const long = await server.call('GET', `/widget/api/${'x'.repeat(150)}/settings`);
+    expect(long.status).toBe(404);
+    expect(long.json).toEqual({ status: 0, msg: messages.notFound });
+  });
+
   it('answers malformed JSON with 400 and the malformed-JSON message', async () => {
     const answer = await server.call('POST', '/api/passport/login', {
       raw: '{"email": "a@b.c",',
