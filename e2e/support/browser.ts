@@ -37,3 +37,10 @@ export async function snapPage(page: Page, name: string): Promise<void> {
   await page.setViewportSize(viewport);
   await hideToasts.evaluate((style) => style.parentNode?.removeChild(style));
 }
+
+/** Switches the console's language from the header menu and waits for the page direction to follow. */
+export async function switchLanguage(page: Page, lang: 'en' | 'ar'): Promise<void> {
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId(`lang-${lang}`).click();
+  await page.waitForFunction((dir) => document.documentElement.dir === dir, lang === 'ar' ? 'rtl' : 'ltr');
+}

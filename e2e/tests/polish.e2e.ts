@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerOwner, signInThroughConsole } from '../support/api.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, switchLanguage } from '../support/browser.ts';
 import { screenshotDir } from '../support/paths.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -27,12 +27,6 @@ async function snapWindow(page: Page, name: string) {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
 const examplesPath = () => `/#/services/${ids.service}/commands/${ids.command}/examples`;
-
-async function switchLanguage(page: Page, lang: 'en' | 'ar') {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId(`lang-${lang}`).click();
-  await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-}
 
 const firstStep = (page: Page, id: string) => page.getByTestId(`first-step-${id}`);
 const isDone = async (page: Page, id: string) =>
@@ -63,18 +57,17 @@ describe('authoring polish: first steps, training status, Enter and form errors'
   let browser: Browser;
   let page: Page;
   let token: string;
+  /** chatbot saves the browser sent: Enter and a refused save must send none */
   let chatbotSaves = 0;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    token = await registerOwner(server, owner);
+    page = await browser.newPage({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+    page.setDefaultTimeout(15_000);
     page.on('request', (request) => {
       if (request.url().endsWith('/api/chatbot/save')) chatbotSaves += 1;
     });
-    token = await registerOwner(server, owner);
     await signInThroughConsole(page, owner);
   });
 
