@@ -10,7 +10,7 @@ import type { DatabaseHandle } from './platform/db/database.ts';
 import { publishApiDocs } from './platform/http/api-docs.ts';
 import { createAuthGuard } from './platform/http/auth-guard.ts';
 import { serveAvatars, serveConsole } from './platform/http/console-site.ts';
-import { answerRouterError, installErrorHandlers } from './platform/http/error-handler.ts';
+import { answerClientError, answerRouterError, installErrorHandlers } from './platform/http/error-handler.ts';
 import { acceptEmptyJsonBodies } from './platform/http/json-body.ts';
 import type { AppModule, ModuleContext } from './platform/http/module.ts';
 import { keepApiAnswersOutOfCaches } from './platform/http/no-store.ts';
@@ -39,6 +39,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: withTokenRedaction(deps.logger ?? true),
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerRouterError,
+    clientErrorHandler: answerClientError,
     trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(requestValidatorCompiler);

@@ -36,6 +36,8 @@ export const messages = {
   malformedJson: 'The request body is not valid JSON',
   malformedMultipart: 'The request body is not valid multipart form data',
   malformedPath: 'The address is not valid',
+  headersTooLarge: 'The request address or headers are too large',
+  requestTimeout: 'The request took too long to arrive',
   activationInvalid: 'The activation link is not valid',
   accountActivated: 'Your account is activated, you can sign in now',
   accountNotActive: 'Your account is not activated yet',

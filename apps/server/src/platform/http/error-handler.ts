@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { type FailureEnvelope, messages } from '@hiwar/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -62,6 +63,38 @@ export function answerRouterError(error: FastifyError, request: FastifyRequest, 
   }
   request.log.error({ err: error }, 'unexpected router error');
   reply.code(500).send({ status: 0, msg: messages.serverError });
+}
+
+const clientErrorAnswers: Record<string, { status: number; reason: string; msg: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', msg: messages.requestTimeout },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    msg: messages.headersTooLarge,
+  },
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (Fastify's `clientErrorHandler`): an address or
+ * headers over the 16 KB limit, a request that never finished, bytes that are not HTTP. The answer is written
+ * to the socket by hand, as Fastify's default does, but as the envelope.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = error.code ? clientErrorAnswers[error.code] : undefined;
+  const { status, reason, msg } = known ?? {
+    status: 400,
+    reason: 'Bad Request',
+    msg: messages.givenDataInvalid,
+  };
+  const body = JSON.stringify({ status: 0, msg });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function installErrorHandlers(app: FastifyInstance): void {

@@ -40,6 +40,12 @@ describe.each(await testDatabaseKinds())('HTTP platform on $label', (kind) => {
     expect(long.json).toEqual({ status: 0, msg: messages.notFound });
   });
 
+  it('answers an address over the 16 KB header limit with 431 and the envelope', async () => {
+    const answer = await server.call('GET', `/api/debug?message=${'x'.repeat(100 * 1024)}`);
+    expect(answer.status).toBe(431);
+    expect(answer.json).toEqual({ status: 0, msg: messages.headersTooLarge });
+  });
+
   it('answers malformed JSON with 400 and the malformed-JSON message', async () => {
     const answer = await server.call('POST', '/api/passport/login', {
       raw: '{"email": "a@b.c",',
