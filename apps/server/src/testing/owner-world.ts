@@ -9,6 +9,7 @@ export interface Owner {
   token: string;
   userId: number;
   email: string;
+  password: string;
   username: string;
   /** lowercase letters and digits only: fits names, variable names and texts alike */
   marker: string;
@@ -43,6 +44,7 @@ export async function registerOwner(server: TestServer, label: string): Promise<
     token: session.token,
     userId: session.userId,
     email: session.account.user_email,
+    password: session.account.user_password,
     username: session.account.username,
     marker,
   };
