@@ -1,7 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, Suspense } from 'react';
@@ -10,9 +9,9 @@ import { directionOf, isLanguage } from '../lib/language.ts';
 import { lazyComponent } from './lazy-screen.tsx';
 import { theme } from './theme.ts';
 
-// The toast list (with its transitions) is not in the first load: a toast raised before it arrives waits in
-// the notifications store and shows when it mounts.
-const Toasts = lazyComponent(() => import('./toasts.tsx').then((file) => file.Toasts));
+// Toasts and confirm dialogs are not in the first load: a toast raised before they arrive waits in the
+// notifications store and shows when they mount; dialogs open on clicks in screens, which load after them.
+const Overlays = lazyComponent(() => import('./overlays.tsx').then((file) => file.Overlays));
 
 interface ProvidersProps {
   i18n: I18n;
@@ -29,12 +28,10 @@ export function Providers({ i18n, queryClient, env = 'default', children }: Prov
       <DirectionProvider initialDirection={direction} detectDirection={false}>
         <MantineProvider theme={theme} env={env}>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider>
-              <Suspense fallback={null}>
-                <Toasts />
-              </Suspense>
-              {children}
-            </ModalsProvider>
+            <Suspense fallback={null}>
+              <Overlays />
+            </Suspense>
+            {children}
           </QueryClientProvider>
         </MantineProvider>
       </DirectionProvider>

@@ -1,5 +1,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { preloadLazyComponents } from '../app/lazy-screen.tsx';
+// registers the lazy toasts and dialogs, fetched below so every rendered console shows them at once
+import '../app/providers.tsx';
 import { addTranslations, initI18n } from '../lib/i18n.ts';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
@@ -8,6 +11,7 @@ import en from '../locales/en.json';
 initI18n('en');
 addTranslations('en', en);
 addTranslations('ar', ar);
+await preloadLazyComponents();
 
 // jsdom lacks the layout APIs Mantine reads.
 if (!window.matchMedia) {

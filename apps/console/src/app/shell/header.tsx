@@ -4,8 +4,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyComponent } from '../lazy-screen.tsx';
-import { AccountMenu } from './account-menu.tsx';
-import { LanguageMenu } from './language-menu.tsx';
+import { HeaderAccountMenu, HeaderLanguageMenu } from './header-menus.tsx';
 
 // The shortcut's pickers (a searchable combobox) are among the heaviest components; the frame shows without them.
 const ServiceShortcut = lazyComponent(() =>
@@ -53,8 +52,8 @@ export function Header({ isNavigationOpen, onToggleNavigation }: HeaderProps) {
             <ServiceShortcut />
           </Suspense>
         </Box>
-        <LanguageMenu />
-        <AccountMenu />
+        <HeaderLanguageMenu />
+        <HeaderAccountMenu />
       </Group>
     </Group>
   );

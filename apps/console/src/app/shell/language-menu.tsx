@@ -1,8 +1,9 @@
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../lib/language.ts';
 import { useLanguage } from '../use-language.ts';
+import { LanguageButton } from './menu-buttons.tsx';
 
 const choices: { language: Language; labelKey: string }[] = [
   { language: 'en', labelKey: 'header.english' },
@@ -12,19 +13,10 @@ const choices: { language: Language; labelKey: string }[] = [
 export function LanguageMenu() {
   const { t } = useTranslation();
   const { language, changeLanguage } = useLanguage();
-  const current = choices.find((choice) => choice.language === language) ?? choices[0]!;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconLanguage size={18} />}
-          aria-label={t('header.language')}
-          data-testid="language-menu"
-        >
-          {t(current.labelKey)}
-        </Button>
+        <LanguageButton data-testid="language-menu" />
       </Menu.Target>
       <Menu.Dropdown>
         {choices.map((choice) => (

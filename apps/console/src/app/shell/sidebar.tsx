@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { sidebarEntries } from './sidebar-entries.ts';
@@ -11,7 +11,8 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <ScrollArea component="nav" aria-label={t('nav.label')} data-testid="sidebar">
+    // the browser's own scrolling: Mantine's ScrollArea would bring floating-ui into the first load
+    <Box component="nav" aria-label={t('nav.label')} data-testid="sidebar" style={{ overflowY: 'auto' }}>
       <Stack gap={4}>
         {sidebarEntries.map(({ id, path, icon: Icon }) => (
           <NavLink
@@ -28,6 +29,6 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           />
         ))}
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Center, Group, Paper } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Brand } from './header.tsx';
-import { LanguageMenu } from './language-menu.tsx';
+import { HeaderLanguageMenu } from './header-menus.tsx';
 
 /** Login, register and the other visitor pages: no sidebar, no header; a centred card with the brand. */
 export function VisitorLayout({ wide = false }: { wide?: boolean }) {
@@ -15,7 +15,7 @@ export function VisitorLayout({ wide = false }: { wide?: boolean }) {
     >
       <Group justify="space-between" px="lg" py="md">
         <Brand />
-        <LanguageMenu />
+        <HeaderLanguageMenu />
       </Group>
       <Center px="md" pb="xl" pt={{ base: 'md', sm: 40 }}>
         <Paper
