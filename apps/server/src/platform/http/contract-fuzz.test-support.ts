@@ -1,3 +1,4 @@
+import { type Random, shuffled } from '@hiwar/nlu';
 import {
   DEEP,
   fieldPathsOf,
@@ -5,7 +6,6 @@ import {
   jsonTypeOf,
   jsonTypesOf,
   jsonWithDeepNesting,
-  shuffled,
   valueAt,
   withField,
   wrongTypesFor,
@@ -192,7 +192,7 @@ export function allCasesOf(operation: ApiOperation, baseline: FuzzBaseline): Fuz
 }
 
 /** At most `perKind` cases of each kind, chosen with `random`: every kind is tried on every operation. */
-export function sampleCases(cases: FuzzCase[], perKind: number, random: () => number): FuzzCase[] {
+export function sampleCases(cases: FuzzCase[], perKind: number, random: Random): FuzzCase[] {
   const byKind = new Map<FuzzKind, FuzzCase[]>();
   for (const fuzzCase of cases) byKind.set(fuzzCase.kind, [...(byKind.get(fuzzCase.kind) ?? []), fuzzCase]);
   return [...byKind.values()].flatMap((group) => shuffled(group, random).slice(0, perKind));

@@ -1,3 +1,4 @@
+import { seededRandom, seedOf } from '@hiwar/nlu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../testing/accounts.ts';
 import { type OwnerWorld, registerOwner, seedOwnerWorld } from '../../testing/owner-world.ts';
@@ -10,7 +11,7 @@ import {
   internalsIn,
   sampleCases,
 } from './contract-fuzz.test-support.ts';
-import { sampleOf, seededRandom } from './fuzz-values.test-support.ts';
+import { sampleOf } from './fuzz-values.test-support.ts';
 import {
   type ApiOperation,
   operationsOf,
@@ -31,12 +32,6 @@ const CASES_PER_KIND = Number(process.env.FUZZ_CASES_PER_KIND ?? 4);
 
 /** Fuzz path values are path text already: good ids are digits, bad ones carry their own percent-encoding. */
 const asPathText = (value: string) => (/^[\w.~%+-]*$/.test(value) ? value : encodeURIComponent(value));
-
-function hashOf(text: string): number {
-  let hash = 2166136261;
-  for (const character of text) hash = Math.imul(hash ^ (character.codePointAt(0) ?? 0), 16777619);
-  return hash >>> 0;
-}
 
 /** A request each operation accepts: the isolation fixture's call on the caller's own rows, else the schema's. */
 function baselineOf(operation: ApiOperation, world: OwnerWorld): FuzzBaseline {
@@ -108,7 +103,7 @@ describe.each(await testDatabaseKinds())('contract fuzz on $label', (kind) => {
       (a, b) => Number(/delete|logout/i.test(a.key)) - Number(/delete|logout/i.test(b.key)),
     );
     for (const operation of ordered) {
-      const random = seededRandom(SEED ^ hashOf(operation.key));
+      const random = seededRandom(SEED ^ seedOf(operation.key));
       const cases = sampleCases(allCasesOf(operation, baselineOf(operation, world)), CASES_PER_KIND, random);
       const token = operation.signedIn ? await tokenStillValid() : undefined;
       for (const fuzzCase of cases) {

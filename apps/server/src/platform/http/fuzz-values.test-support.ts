@@ -1,28 +1,6 @@
 import type { JsonSchema } from './openapi-operations.test-support.ts';
 
-/** Values for the contract fuzz test: a seeded random source, samples read from JSON Schema, body surgery. */
-
-/** mulberry32: small, fast and the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Fisher–Yates with the given random source. */
-export function shuffled<T>(items: T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
-  }
-  return copy;
-}
+/** Values for the contract fuzz test: samples read from JSON Schema, and surgery on a sample body. */
 
 /** A value the schema accepts, as far as a simple reading of it goes (enough to reach past the first field). */
 export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
