@@ -33,7 +33,7 @@ function childrenOf(value: object): Iterable<[string | number, unknown]> | null 
   return Array.isArray(value) ? value.entries() : Object.entries(value);
 }
 
-/** The first string or key holding an unstorable character, or the first value nested too deeply; walked without recursion. */
+/** A string or key holding an unstorable character, or a value nested too deeply (walked without recursion). */
 export function findUnstorableInput(input: unknown): UnstorableInput | null {
   const pending: { value: unknown; path: RequestPath }[] = [{ value: input, path: [] }];
   for (let next = pending.pop(); next; next = pending.pop()) {
