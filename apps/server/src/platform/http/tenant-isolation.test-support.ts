@@ -91,18 +91,38 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   })),
 
   'GET /api/command_response/get/{command_id}': byId((rows) => ({ params: commandOf(rows) }), 'shows-marker'),
-  'POST /api/command_response/save/{command_id}': byId((rows, caller) => ({
-    params: commandOf(rows),
-    body: { record: { resp_type: 'text', resp_text: `${caller.marker} text` } },
-  })),
+  'POST /api/command_response/save/{command_id}': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      {
+        params: commandOf(rows),
+        body: { record: { resp_type: 'text', resp_text: `${caller.marker} text` } },
+      },
+      // one's own command's response pointing at another owner's dataset, command or variable
+      { params: commandOf(caller), body: { record: { resp_type: 'ds', resp_dataset_id: rows.datasetId } } },
+      {
+        params: commandOf(caller),
+        body: {
+          record: { ...textReply(caller), resp_quick_reply: [{ label: 'Go', command_id: rows.commandId }] },
+        },
+      },
+      {
+        params: commandOf(caller),
+        body: { record: { ...textReply(caller), resp_api_pars: [{ name: 'q', var_id: rows.variableId }] } },
+      },
+    ],
+  },
   'GET /api/command-response/{command_id}/types': byId(
     (rows) => ({ params: commandOf(rows) }),
     'shows-marker',
   ),
-  'POST /api/command-response/{command_id}/types': byId((rows) => ({
-    params: commandOf(rows),
-    body: { resp_type: 'text' },
-  })),
+  'POST /api/command-response/{command_id}/types': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      { params: commandOf(rows), body: { resp_type: 'text' } },
+      { params: commandOf(caller), body: { resp_type: 'dataset', resp_dataset_id: rows.datasetId } },
+    ],
+  },
   'GET /api/command-response/{command_id}/options': byId(
     (rows) => ({ params: commandOf(rows) }),
     'shows-marker',
@@ -202,6 +222,17 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
       { params: { var_id: rows.variableId, command_id: rows.commandId }, body: variableBody(caller) },
       // another owner's variable moved under one's own command
       { params: { var_id: rows.variableId, command_id: caller.commandId }, body: variableBody(caller) },
+      // a new variable of one's own listing another owner's private dataset
+      {
+        params: { var_id: 0, command_id: caller.commandId },
+        body: {
+          var_name: uniqueOf(caller, 'var'),
+          var_type: 'datasetList',
+          var_type_ds_id: rows.datasetId,
+          var_type_ds_field_where: 'city',
+          var_val_list: ['Cairo'],
+        },
+      },
     ],
   },
   'POST /api/command_var/get/{command_id}/{page}': byId(
@@ -290,6 +321,10 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     "public: a sender's own history by the bot's public token and the sender's random id (widget-api.test.ts)",
   ),
 };
+
+function textReply(caller: OwnerWorld) {
+  return { resp_type: 'text', resp_text: `${caller.marker} text` };
+}
 
 function variableBody(caller: OwnerWorld) {
   return { var_name: uniqueOf(caller, 'var'), var_type: 'text', var_val_text: 'value' };
