@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './text-direction.css';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';

@@ -45,17 +45,11 @@ export function FallbackOptionModal(props: FallbackOptionModalProps) {
         <Stack>
           <TextInput
             label={t('chatbot.options.label')}
-            dir="auto"
             withAsterisk
             data-autofocus
             {...form.getInputProps('label')}
           />
-          <TextInput
-            dir="auto"
-            label={t('chatbot.options.value')}
-            withAsterisk
-            {...form.getInputProps('val')}
-          />
+          <TextInput label={t('chatbot.options.value')} withAsterisk {...form.getInputProps('val')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {t('common.cancel')}

@@ -35,15 +35,9 @@ export function MainInfoSection({ form }: { form: ChatbotForm }) {
   const fallbackType = form.getValues().chatbot_fallback_type;
   return (
     <SettingsSection id="main" title={t('chatbot.main.title')}>
-      <TextInput
-        label={t('chatbot.main.name')}
-        withAsterisk
-        dir="auto"
-        {...form.getInputProps('chatbot_name')}
-      />
+      <TextInput label={t('chatbot.main.name')} withAsterisk {...form.getInputProps('chatbot_name')} />
       <Textarea
         label={t('chatbot.main.description')}
-        dir="auto"
         autosize
         minRows={2}
         {...form.getInputProps('chatbot_description')}
@@ -57,7 +51,6 @@ export function MainInfoSection({ form }: { form: ChatbotForm }) {
       {fallbackType !== 'cmd' && (
         <Textarea
           label={t('chatbot.main.fallbackMsg')}
-          dir="auto"
           withAsterisk
           autosize
           minRows={2}

@@ -29,12 +29,7 @@ function TypeFields({ form, menuIndex, path, item }: ItemProps) {
   const field = menuItemField(menuIndex, path);
   if (item.type === 'postback') {
     return (
-      <TextInput
-        dir="auto"
-        label={t('chatbot.menu.payload')}
-        withAsterisk
-        {...form.getInputProps(`${field}.payload`)}
-      />
+      <TextInput label={t('chatbot.menu.payload')} withAsterisk {...form.getInputProps(`${field}.payload`)} />
     );
   }
   if (item.type === 'web_url') {
@@ -91,7 +86,6 @@ export function MenuItemEditor(props: ItemProps) {
         <Group align="flex-start" wrap="nowrap">
           <TextInput
             label={t('chatbot.menu.itemTitle', { level })}
-            dir="auto"
             withAsterisk
             style={{ flex: 1 }}
             rightSection={<EmojiPicker onPick={pickEmoji} />}

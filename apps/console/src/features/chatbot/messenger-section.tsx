@@ -31,7 +31,6 @@ function AppearanceFields({ form }: { form: ChatbotForm }) {
       />
       <Textarea
         label={t('chatbot.messenger.welcome')}
-        dir="auto"
         autosize
         minRows={2}
         {...form.getInputProps(at('welcome_msg'))}

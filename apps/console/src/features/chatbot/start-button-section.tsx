@@ -13,13 +13,11 @@ export function StartButtonSection({ form }: { form: ChatbotForm }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('chatbot.start.label')}
-            dir="auto"
             withAsterisk
             {...form.getInputProps('chatbot_start_button_label')}
           />
           <TextInput
             label={t('chatbot.start.postback')}
-            dir="auto"
             withAsterisk
             {...form.getInputProps('chatbot_start_button_postback')}
           />

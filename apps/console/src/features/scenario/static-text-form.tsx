@@ -58,7 +58,6 @@ export function StaticTextForm({ commandId }: { commandId: number }) {
           autosize
           minRows={3}
           maxLength={MAX_RESPONSE_TEXT}
-          dir="auto"
           {...form.getInputProps('resp_text')}
         />
         {(variables.data ?? []).length > 0 && (
@@ -100,14 +99,12 @@ export function StaticTextForm({ commandId }: { commandId: number }) {
               aria-label={t('scenario.response.replyLabel', { index: index + 1 })}
               placeholder={t('scenario.response.label')}
               style={{ flex: 1 }}
-              dir="auto"
               {...form.getInputProps(`resp_quick_reply.${index}.label`)}
             />
             <TextInput
               aria-label={t('scenario.response.replyValue', { index: index + 1 })}
               placeholder={t('scenario.response.value')}
               style={{ flex: 1 }}
-              dir="auto"
               {...form.getInputProps(`resp_quick_reply.${index}.value`)}
             />
             <ActionIcon
