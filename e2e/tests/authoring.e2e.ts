@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOwner, signInThroughConsole, statusOf } from '../support/api.ts';
 import { launchBrowser, snapPage } from '../support/browser.ts';
+import { newConsolePage, switchLanguage } from '../support/console.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 const owner = {
@@ -54,12 +55,6 @@ async function selectLastCharacters(field: Locator, count: number) {
   for (let step = 0; step < count; step += 1) await field.press('Shift+ArrowLeft');
 }
 
-async function switchLanguage(page: Page, lang: 'en' | 'ar') {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId(`lang-${lang}`).click();
-  await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-}
-
 /**
  * A screenshot of the whole screen as one tall window shows it: without the toasts that happen to be showing, and
  * with the fixed sidebar and the sticky bars where they belong rather than where the small window had them.
@@ -78,9 +73,7 @@ describe('authoring a service, a command, a list variable and tagged examples', 
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
+    page = await newConsolePage(browser, server);
     token = await registerOwner(server, owner);
     await signInThroughConsole(page, owner);
   });

@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerOwner, signInThroughConsole } from '../support/api.ts';
 import { launchBrowser, snapPage } from '../support/browser.ts';
+import { newConsolePage, switchLanguage } from '../support/console.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 // Issue #16 items 4, 5, 6 and 9: the list-variable editor, text direction and digits in both languages, the
@@ -17,12 +18,6 @@ const englishExample = 'a large pizza please';
 const ids = { service: 0, command: 0, variable: 0 };
 const commandPath = () => `/#/services/${ids.service}/commands/${ids.command}`;
 
-async function switchLanguage(page: Page, lang: 'en' | 'ar') {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId(`lang-${lang}`).click();
-  await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
-}
-
 const directionOf = (element: Locator) => element.evaluate((node) => getComputedStyle(node).direction);
 
 const valueRows = (page: Page) => page.getByTestId('variable-form').getByTestId('list-value-row');
@@ -36,9 +31,7 @@ describe('authoring polish: list values, right to left, digits, snippets', () =>
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
+    page = await newConsolePage(browser, server);
     token = await registerOwner(server, owner);
     const service = await callApi(server, 'POST', '/service/save', {
       token,
