@@ -41,7 +41,13 @@ describe.each(await testDatabaseKinds())('passport on $label', (kind) => {
     });
 
     const stats = await server.call('GET', '/api/user/stats', { token });
-    expect(stats.json).toEqual({ status: 1, senders: 0, services: 0, commands: 0 });
+    expect(stats.json).toEqual({
+      status: 1,
+      senders: 0,
+      services: 0,
+      commands: 0,
+      first_steps: { command_with_examples: null, has_response: false },
+    });
     expect((await server.call('GET', '/api/is_login', { token })).json).toEqual({ status: 1 });
 
     const logout = await server.call('POST', '/api/passport/logout', { token });
