@@ -4,6 +4,7 @@ import { detectLanguage, type Lang, normalizeText } from '../text/index.ts';
 import { augment } from './augment.ts';
 import { differenceRatio } from './difference.ts';
 import { DATE_FORMS, NUMBER_WORDS } from './forms.ts';
+import { withoutAddedPoliteness } from './politeness-changes.ts';
 import { SYNONYM_TABLE } from './synonym-table.ts';
 import { DROPPABLE, MOVABLE_TIMES, POLITENESS } from './word-lists.ts';
 
@@ -44,7 +45,10 @@ function knownWords(text: string, lang: Lang, extra: string[][] = []): Set<strin
     ...SYNONYM_TABLE[lang].flat(),
     ...extra.flat(),
   ];
-  return new Set(phrases.flatMap((phrase) => wordsOf(phrase, lang)));
+  const words = phrases.flatMap((phrase) => wordsOf(phrase, lang));
+  // Arabic words also appear with or without the article and the conjunction (a rewrite, not a new word).
+  const variants = lang === 'ar' ? words.flatMap((word) => [word.replace(/^و?ال/, ''), `ال${word}`]) : [];
+  return new Set([...words, ...variants]);
 }
 
 function wordsOf(text: string, lang: Lang): string[] {
@@ -135,8 +139,34 @@ describe('augment rewrites', () => {
         expect(sample).not.toMatch(/^(please|can you|could you) /i);
       }
     }
-    const requests = augment('play some music', { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 10 });
-    expect(requests.some((sample) => /^(please|can you|could you) play/.test(sample))).toBe(true);
+    const requests = augment('buy some pizza', { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 10 });
+    expect(requests.some((sample) => /^(please|can you|could you) (buy|purchase)/.test(sample))).toBe(true);
+  });
+
+  it('measures how different a phrasing is without the politeness it added', () => {
+    const text = 'i want to buy a large pizza';
+    const samples = augment(text, { lang: 'en', lexicon, maxSamples: 10 });
+    expect(samples.length).toBeGreaterThan(0);
+    for (const sample of samples) {
+      expect(differenceRatio(text, withoutAddedPoliteness(sample, text, 'en'), 'en')).toBeGreaterThanOrEqual(
+        35,
+      );
+    }
+    expect(withoutAddedPoliteness('could you book a table please', 'book a table', 'en')).toBe(
+      'book a table',
+    );
+    expect(withoutAddedPoliteness('book a table please', 'book a table please', 'en')).toBe(
+      'book a table please',
+    );
+  });
+
+  it('offers no phrasing that only adds politeness', () => {
+    expect(augment('play some music', { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 10 })).toEqual([]);
+    for (const sample of augment('buy some pizza', { lang: 'en', lexicon, maxSamples: 10, levMinRatio: 5 })) {
+      expect(sample.replace(/^(please|can you|could you) | (please|thanks|thank you)$/g, '')).not.toBe(
+        'buy some pizza',
+      );
+    }
   });
 
   it('swaps in the lexicon’s synonyms in the part of speech the word has there', () => {
@@ -197,7 +227,12 @@ describe('augment rewrites', () => {
   });
 
   it('drops fillers and moves politeness without touching negations', () => {
-    const samples = augment('please do not cancel the order', { lang: 'en', seed: 5, levMinRatio: 10 });
+    const samples = augment('please do not cancel my order', {
+      lang: 'en',
+      seed: 5,
+      levMinRatio: 10,
+      maxSamples: 10,
+    });
     expect(samples.some((sample) => !sample.includes('please') || sample.endsWith('please'))).toBe(true);
     for (const sample of samples) expect(sample).toContain('not');
   });

@@ -148,6 +148,21 @@ function moveChanges(tokens: Tokens, lang: Lang, lexicon: Lexicon | undefined): 
     }));
 }
 
+/** The phrasing less the politeness it added at its start or end (what the example had stays). */
+export function withoutAddedPoliteness(phrasing: string, example: string, lang: Lang): string {
+  const original = tokensOf(example);
+  const { start, end } = POLITENESS[lang];
+  let tokens = tokensOf(phrasing);
+  for (const phrase of [...start, ...end].sort((left, right) => right.length - left.length)) {
+    if (findPhrase(original, phrase, lang) >= 0) continue;
+    const length = tokensOf(phrase).length;
+    if (findPhrase(tokens, phrase, lang) === 0) tokens = tokens.slice(length);
+    const at = findPhrase(tokens, phrase, lang);
+    if (at >= 0 && at + length === tokens.length) tokens = tokens.slice(0, at);
+  }
+  return tokens.join(' ');
+}
+
 /** Politeness dropped, added (at the end; at the start only before a request) or moved; time words moved. */
 export function politenessChanges(tokens: Tokens, lang: Lang, lexicon: Lexicon | undefined): Change[] {
   return [
