@@ -87,8 +87,10 @@ export function augment(text: string, options: AugmentOptions): string[] {
   if (original.length === 0 || !isRephrasable || maxSamples <= 0) return [];
   const random = seededRandom(options.seed ?? seedOf(text));
   const seen = new Set([normalizeText(text, lang)]);
+  // Different enough as written, and still without the politeness it added.
   const isEnough = (candidate: string) =>
     !seen.has(normalizeText(candidate, lang)) &&
+    differenceRatio(text, candidate, lang) >= levMinRatio &&
     differenceRatio(text, withoutAddedPoliteness(candidate, text, lang), lang) >= levMinRatio;
   const samples: string[] = [];
   for (
