@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { preloadLazyComponents } from '../app/lazy-screen.tsx';
@@ -42,5 +43,7 @@ if (!('fonts' in document)) {
 
 afterEach(() => {
   cleanup();
+  // the toasts' store outlives a test; left over, earlier toasts would queue a later test's beyond the limit of 5
+  notifications.clean();
   localStorage.clear();
 });

@@ -102,7 +102,8 @@ export function variableValuesOf(record: VariableRecord): VariableFormValues {
     var_val_text: record.var_val_text,
     entity_name: record.entity_name,
     var_val_stopwords: record.var_val_stopwords,
-    list_values: listValuesOf(record.var_val_list, record.var_labels),
+    // a record from before lists were stored may lack either list
+    list_values: listValuesOf(record.var_val_list ?? [], record.var_labels ?? []),
     var_default_val_type: oneOf(variableDefaultValueTypes, record.var_default_val_type, 'txt'),
     var_default_val: record.var_default_val,
     var_default_val_preference_id: idText(record.var_default_val_preference_id),
