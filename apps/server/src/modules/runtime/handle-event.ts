@@ -91,7 +91,9 @@ async function handleWithRetries(deps: ResolvedDeps, input: IncomingTurn): Promi
     const loaded = await loadBank(deps.db, sender);
     const turn = newTurnState(deps, input, structuredClone(loaded.bank));
     await runPipeline(turn);
-    turn.bank.lang = hasLetters(turn.text) ? turn.lang : loaded.bank.lang;
+    // Only typed words say which language the sender writes: a button's payload ("cmd:12") or "42" does not.
+    const isWritten = input.event.type === 'text' && hasLetters(turn.text);
+    turn.bank.lang = isWritten ? turn.lang : loaded.bank.lang;
     const turnId = await commitTurn(turn, loaded);
     if (turnId !== null) {
       return { turnId, replies: turn.replies, matched: turn.matched, bank: turn.bank, trace: turn.trace };
