@@ -7,7 +7,7 @@ export interface SuiteResult {
   runs: EvaluationResult[];
 }
 
-function mean(values: number[]): number {
+export function mean(values: number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
 }
 
@@ -16,7 +16,8 @@ function deviation(values: number[]): number {
   return Math.sqrt(mean(values.map((value) => (value - average) ** 2)));
 }
 
-function percent(values: number[]): string {
+/** Mean ± standard deviation of fractions, in percent. */
+export function percent(values: number[]): string {
   const text = (mean(values) * 100).toFixed(1);
   return values.length > 1 ? `${text} ± ${(deviation(values) * 100).toFixed(1)}` : text;
 }
