@@ -7,7 +7,7 @@ import { servicesModule } from '../features/services/module.tsx';
 import { settingsModule } from '../features/settings/module.tsx';
 import type { FeatureModule } from './feature-module.ts';
 
-/** Every feature inside the signed-in frame. A sidebar entry without a module here leads to /404. */
+/** Every feature inside the signed-in frame. A sidebar entry shows once a module here routes its path. */
 export const featureModules: FeatureModule[] = [
   dashboardModule,
   chatbotModule,

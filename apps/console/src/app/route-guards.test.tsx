@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dashboardModule } from '../features/dashboard/module.tsx';
 import { setToken } from '../lib/auth-token.ts';
 import { currentPath, renderApp, stubServer } from '../test/render-app.tsx';
 import { safeRedirectPath } from './route-guards.tsx';
+import { builtSidebarEntries } from './shell/built-sidebar-entries.ts';
+import { sidebarEntries } from './shell/sidebar-entries.ts';
 
 const stats = { status: 1, senders: 3, services: 2, commands: 9 };
 
@@ -44,12 +45,17 @@ describe('redirect rules', () => {
     expect(screen.getByText("Oops! You're lost.")).toBeDefined();
   });
 
-  it('sends a sidebar entry whose feature is not registered to /404, keeping the entry in the sidebar', async () => {
+  it('shows only the sidebar entries whose feature is built; an unbuilt path goes to /404', async () => {
     setToken('t');
     stubServer(() => ({ json: { status: 1 } }));
-    const { router } = renderApp('/datasources', 'en', [dashboardModule]);
+    const built = builtSidebarEntries();
+    const unbuilt = sidebarEntries.filter((entry) => !built.includes(entry));
+    const { router } = renderApp(unbuilt[0]?.path ?? '/no/such/page');
     await waitFor(() => expect(currentPath(router)).toBe('/404'));
-    expect(screen.getByTestId('nav-datasources')).toBeDefined();
+    const shown = within(screen.getByTestId('sidebar'))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('data-testid'));
+    expect(shown).toEqual(built.map((entry) => `nav-${entry.id}`));
   });
 
   it('returns to the redirect path after signing in', async () => {

@@ -20,7 +20,7 @@ export interface SidebarEntry {
   icon: Icon;
 }
 
-/** Spec part 1 §2 Frame, in this order. A feature that is not built yet still has its entry (its route 404s). */
+/** Spec part 1 §2 Frame, in this order. The sidebar shows those whose feature is built (built-sidebar-entries.ts). */
 export const sidebarEntries: readonly SidebarEntry[] = [
   { id: 'dashboard', path: '/dashboard', icon: IconGauge },
   { id: 'chatbot', path: '/chatbot', icon: IconMessageChatbot },

@@ -1,7 +1,9 @@
 import { Box, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { sidebarEntries } from './sidebar-entries.ts';
+import { builtSidebarEntries } from './built-sidebar-entries.ts';
+
+const entries = builtSidebarEntries();
 
 function isActive(pathname: string, path: string) {
   return pathname === path || pathname.startsWith(`${path}/`);
@@ -14,7 +16,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
     // the browser's own scrolling: Mantine's ScrollArea would bring floating-ui into the first load
     <Box component="nav" aria-label={t('nav.label')} data-testid="sidebar" style={{ overflowY: 'auto' }}>
       <Stack gap={4}>
-        {sidebarEntries.map(({ id, path, icon: Icon }) => (
+        {entries.map(({ id, path, icon: Icon }) => (
           <NavLink
             key={id}
             component={Link}

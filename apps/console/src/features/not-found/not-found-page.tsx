@@ -3,7 +3,7 @@ import { IconMapOff, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { sidebarEntries } from '../../app/shell/sidebar-entries.ts';
+import { builtSidebarEntries } from '../../app/shell/built-sidebar-entries.ts';
 import { findDestination } from './find-destination.ts';
 
 export function NotFoundPage() {
@@ -13,7 +13,7 @@ export function NotFoundPage() {
 
   function search(event: FormEvent) {
     event.preventDefault();
-    const pages = sidebarEntries
+    const pages = builtSidebarEntries()
       .filter((entry) => entry.id !== 'logout')
       .map((entry) => ({ path: entry.path, label: t(`nav.${entry.id}`) }));
     navigate(findDestination(query, pages));
