@@ -6,6 +6,7 @@ export * from './command.ts';
 export * from './dataset.ts';
 export * from './envelope.ts';
 export * from './example.ts';
+export * from './map.ts';
 export * from './messages.ts';
 export * from './nlu.ts';
 export * from './numeric-input.ts';

@@ -7,6 +7,7 @@ import { dashboardModule } from './dashboard/dashboard-module.ts';
 import { datasetsModule } from './datasets/datasets-module.ts';
 import { examplesModule } from './examples/examples-module.ts';
 import { healthModule } from './health/health-module.ts';
+import { mapsModule } from './maps/maps-module.ts';
 import { nluModule } from './nlu/nlu-module.ts';
 import { passportModule } from './passport/passport-module.ts';
 import { responsesModule } from './responses/responses-module.ts';
@@ -32,6 +33,7 @@ export const modules: AppModule[] = [
   variablesModule,
   examplesModule,
   datasetsModule,
+  mapsModule,
   componentsModule,
   nluModule,
   widgetApiModule,

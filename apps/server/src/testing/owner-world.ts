@@ -23,6 +23,8 @@ export interface OwnerWorld extends Owner {
   exampleId: number;
   advertiseId: number;
   datasetId: number;
+  mapId: number;
+  locationId: number;
   chatbotId: number;
   /** the chatbot's public token (the widget API's {bot}) */
   botToken: string;
@@ -60,7 +62,10 @@ function savedId(answer: CallResult, what: string): number {
   return json.id ?? json.data?._id;
 }
 
-/** Builds a service, command, variable, example, response, ad, dataset and chatbot for the owner, over HTTP. */
+/**
+ * Builds a service, command, variable, example, response, ad, dataset, map with a location and chatbot for the
+ * owner, over HTTP.
+ */
 export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<OwnerWorld> {
   const { token } = owner;
   const post = (path: string, body: unknown) => server.call('POST', path, { token, body });
@@ -110,6 +115,17 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     userId: owner.userId,
     data: { city: `${owner.marker} city` },
   });
+  const mapId = savedId(await post('/api/maps/0', { title: uniqueOf(owner, 'map') }), 'map');
+  const locationId = savedId(
+    await post('/api/locations/0', {
+      title: uniqueOf(owner, 'location'),
+      x: 1.5,
+      y: -2.25,
+      yaw: 90,
+      map_id: mapId,
+    }),
+    'location',
+  );
   const chatbotSettings = {
     ...defaultChatbotSettings(),
     chatbot_name: `${owner.marker} bot`,
@@ -126,6 +142,8 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     exampleId,
     advertiseId,
     datasetId: dataset.ds_id,
+    mapId,
+    locationId,
     chatbotId: chatbot.json.data.chatbot_id,
     botToken: chatbot.json.user_token,
     exampleText,

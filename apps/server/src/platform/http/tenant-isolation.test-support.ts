@@ -313,6 +313,30 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     query: { message: rows.exampleText.replace(rows.marker, '').trim() },
   })),
 
+  'GET /api/maps': bySession((rows) => ({ query: { page: 1, keyword: rows.marker } }), 'shows-marker'),
+  'GET /api/maps/list/all': bySession(() => ({}), 'shows-marker'),
+  'GET /api/maps/{id}': byId((rows) => ({ params: { id: rows.mapId } }), 'shows-marker'),
+  'POST /api/maps/{id}': byId((rows, caller) => ({
+    params: { id: rows.mapId },
+    body: { title: uniqueOf(caller, 'map') },
+  })),
+  'DELETE /api/maps/{id}': byId((rows) => ({ params: { id: rows.mapId } })),
+  'GET /api/locations/list/{map}': byId(
+    (rows) => ({ params: { map: rows.mapId }, query: { page: 1 } }),
+    'shows-marker',
+  ),
+  'GET /api/locations/{id}': byId((rows) => ({ params: { id: rows.locationId } }), 'shows-marker'),
+  'POST /api/locations/{id}': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      { params: { id: rows.locationId }, body: locationBody(caller, caller.mapId) },
+      // a new location on another owner's map, and one's own location moved onto it
+      { params: { id: 0 }, body: locationBody(caller, rows.mapId) },
+      { params: { id: caller.locationId }, body: locationBody(caller, rows.mapId) },
+    ],
+  },
+  'DELETE /api/locations/{id}': byId((rows) => ({ params: { id: rows.locationId } })),
+
   'GET /widget/api/{bot}/settings': publicCall("public: the messenger's settings, by the bot's public token"),
   'POST /widget/api/{bot}/messages': publicCall(
     "public: by the bot's public token; senders are kept apart per bot (widget-api.test.ts)",
@@ -328,4 +352,8 @@ function textReply(caller: OwnerWorld) {
 
 function variableBody(caller: OwnerWorld) {
   return { var_name: uniqueOf(caller, 'var'), var_type: 'text', var_val_text: 'value' };
+}
+
+function locationBody(caller: OwnerWorld, mapId: number) {
+  return { title: uniqueOf(caller, 'location'), x: 3.25, y: -4.5, yaw: 180, map_id: mapId };
 }

@@ -7,6 +7,7 @@ import { nluModelsAndJobs } from './0006-nlu-models-and-jobs.ts';
 import { conversations } from './0007-conversations.ts';
 import { authoringReferenceIndexes } from './0008-authoring-reference-indexes.ts';
 import { jobsOwnerKindIndex } from './0009-jobs-owner-kind-index.ts';
+import { mapsAndLocations } from './0010-maps-and-locations.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -20,4 +21,5 @@ export const migrations: AppMigration[] = [
   conversations,
   authoringReferenceIndexes,
   jobsOwnerKindIndex,
+  mapsAndLocations,
 ];
