@@ -4,6 +4,7 @@ import { chatbotModule } from './chatbot/chatbot-module.ts';
 import { commandsModule } from './commands/commands-module.ts';
 import { componentsModule } from './components/components-module.ts';
 import { dashboardModule } from './dashboard/dashboard-module.ts';
+import { dataSourcesModule } from './data-sources/data-sources-module.ts';
 import { datasetsModule } from './datasets/datasets-module.ts';
 import { examplesModule } from './examples/examples-module.ts';
 import { healthModule } from './health/health-module.ts';
@@ -33,6 +34,7 @@ export const modules: AppModule[] = [
   variablesModule,
   examplesModule,
   datasetsModule,
+  dataSourcesModule,
   mapsModule,
   componentsModule,
   nluModule,

@@ -24,6 +24,11 @@ export interface Config {
   corsOrigins: string[];
   /** Origin of the console for links in mail (e.g. https://bots.example.com); empty gives relative links. */
   publicUrl: string;
+  /**
+   * OUTBOUND_ALLOW: host names, addresses or CIDRs that owners' outbound connections (data sources…) may reach
+   * although they are local or private (platform/net/outbound-guard.ts); empty refuses every such address.
+   */
+  outboundAllow: string[];
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -89,6 +94,19 @@ function readTrustProxy(env: NodeJS.ProcessEnv): TrustProxy {
   return entries;
 }
 
+/** OUTBOUND_ALLOW: a comma-separated list of host names, addresses and CIDRs. */
+function readOutboundAllow(env: NodeJS.ProcessEnv): string[] {
+  const entries = readList(env, 'OUTBOUND_ALLOW');
+  const hostName = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+  const invalid = entries.filter((entry) => !(isAddressOrRange(entry) || hostName.test(entry)));
+  if (invalid.length > 0) {
+    throw new ConfigError(
+      `OUTBOUND_ALLOW must be a comma-separated list of host names, addresses and CIDRs; not one: "${invalid.join('", "')}"`,
+    );
+  }
+  return entries;
+}
+
 /** DATA_DIR as an absolute path (relative to the working directory), without creating it. */
 export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.DATA_DIR?.trim() || './data');
@@ -109,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: readTrustProxy(env),
     corsOrigins: readList(env, 'CORS_ORIGINS'),
     publicUrl: (env.PUBLIC_URL?.trim() ?? '').replace(/\/+$/, ''),
+    outboundAllow: readOutboundAllow(env),
   };
 }

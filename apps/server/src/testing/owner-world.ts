@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defaultChatbotSettings } from '@hiwar/contracts';
+import { insertDataSource } from '../modules/data-sources/data-source-repository.ts';
 import { createDataset, insertDatasetRecord } from '../modules/datasets/dataset-repository.ts';
 import { registerAndLogin } from './accounts.ts';
 import type { CallResult, TestServer } from './test-server.ts';
@@ -23,6 +24,8 @@ export interface OwnerWorld extends Owner {
   exampleId: number;
   advertiseId: number;
   datasetId: number;
+  /** a MySQL connection to 127.0.0.1 `test` as root: never connected to by the seeding */
+  dataSourceId: number;
   mapId: number;
   locationId: number;
   chatbotId: number;
@@ -126,6 +129,15 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     }),
     'location',
   );
+  // stored directly: saving over HTTP tries the connection, which the guard refuses unless 127.0.0.1 is allowed
+  const dataSourceId = await insertDataSource(server.database.db, owner.userId, {
+    name: uniqueOf(owner, 'datasource'),
+    driver: 'MYSQL',
+    host: '127.0.0.1',
+    port: null,
+    dbname: 'test',
+    username: 'root',
+  });
   const chatbotSettings = {
     ...defaultChatbotSettings(),
     chatbot_name: `${owner.marker} bot`,
@@ -142,6 +154,7 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     exampleId,
     advertiseId,
     datasetId: dataset.ds_id,
+    dataSourceId,
     mapId,
     locationId,
     chatbotId: chatbot.json.data.chatbot_id,

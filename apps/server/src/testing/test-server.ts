@@ -62,6 +62,7 @@ export async function startTestServer(
     trustProxy: true,
     corsOrigins: [],
     publicUrl: '',
+    outboundAllow: [],
     ...overrides,
   };
   const mail: MailMessage[] = [];

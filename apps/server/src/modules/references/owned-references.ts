@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database.ts';
 import { isOwnCommand } from '../commands/command-repository.ts';
+import { findOwnDataSource } from '../data-sources/data-source-repository.ts';
 import { findReadableDataset } from '../datasets/dataset-repository.ts';
 import { findOwnVariable } from '../variables/variable-repository.ts';
 
@@ -20,7 +21,8 @@ export const referenceKinds = {
   readableMenu: async (db, userId, id) => (await findReadableDataset(db, userId, id))?.ds_type === 'menu',
   /** written to: only the owner's own dataset — a public dataset is still edited by its owner alone */
   ownDataset: async (db, userId, id) => (await findReadableDataset(db, userId, id))?.user_id === userId,
-  dataSource: nothingYet,
+  /** the owner's own connection (switched off or not: switching it on again must not break the response) */
+  dataSource: async (db, userId, id) => (await findOwnDataSource(db, userId, id)) !== undefined,
   component: nothingYet,
   subscriptionChannel: nothingYet,
 } satisfies Record<string, IsUsable>;

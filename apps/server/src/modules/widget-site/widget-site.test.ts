@@ -29,6 +29,7 @@ describe('serving the built web messenger', () => {
       trustProxy: false,
       corsOrigins: [],
       publicUrl: '',
+      outboundAllow: [],
     };
     return buildApp({
       config,

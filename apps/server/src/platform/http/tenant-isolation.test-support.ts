@@ -337,6 +337,31 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   },
   'DELETE /api/locations/{id}': byId((rows) => ({ params: { id: rows.locationId } })),
 
+  'GET /api/data_sources': {
+    scope: 'by-session',
+    calls: (rows): FixtureCall[] => [{ query: { page: 1, search: rows.marker } }, { query: { all: '' } }],
+    read: 'shows-marker',
+  },
+  'GET /api/data_sources/browse/{id}': byId(
+    (rows) => ({ params: { id: rows.dataSourceId } }),
+    'shows-marker',
+  ),
+  // a rename: the stored connection is kept, so the owner's own call succeeds without connecting
+  'POST /api/data_sources/save/{id}': byId((rows, caller) => ({
+    params: { id: rows.dataSourceId },
+    body: {
+      name: uniqueOf(caller, 'datasource'),
+      driver: 'MYSQL',
+      host: '127.0.0.1',
+      dbname: 'test',
+      username: 'root',
+    },
+  })),
+  'PATCH /api/data_sources/change_status/{id}': byId((rows) => ({ params: { id: rows.dataSourceId } })),
+  'DELETE /api/data_sources/{id}': byId((rows) => ({ params: { id: rows.dataSourceId } })),
+  // the owner's own call answers status 0 (the guard refuses 127.0.0.1 here), another owner's id a 404
+  'POST /api/data_sources/get_tables_name': byId((rows) => ({ body: { data_source_id: rows.dataSourceId } })),
+
   'GET /widget/api/{bot}/settings': publicCall("public: the messenger's settings, by the bot's public token"),
   'POST /widget/api/{bot}/messages': publicCall(
     "public: by the bot's public token; senders are kept apart per bot (widget-api.test.ts)",

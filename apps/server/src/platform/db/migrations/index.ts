@@ -8,6 +8,7 @@ import { conversations } from './0007-conversations.ts';
 import { authoringReferenceIndexes } from './0008-authoring-reference-indexes.ts';
 import { jobsOwnerKindIndex } from './0009-jobs-owner-kind-index.ts';
 import { mapsAndLocations } from './0010-maps-and-locations.ts';
+import { dataSources } from './0012-data-sources.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -22,4 +23,5 @@ export const migrations: AppMigration[] = [
   authoringReferenceIndexes,
   jobsOwnerKindIndex,
   mapsAndLocations,
+  dataSources,
 ];
