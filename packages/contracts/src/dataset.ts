@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { numberOrDigits } from './numeric-input.ts';
+import { numberedPage } from './command.ts';
+import { idOrZeroParam, idParam, numberOrDigits } from './numeric-input.ts';
+import { statusFlag } from './service.ts';
 
 export const datasetTypes = ['dataset', 'menu'] as const;
 export type DatasetType = (typeof datasetTypes)[number];
@@ -10,14 +12,53 @@ export const datasetMessages = {
   datasetRequired: 'Please choose the dataset',
   fieldRequired: 'The field name is required',
   fieldUnknown: 'The field does not exist in the dataset',
+  nameRequired: 'The dataset name is required',
+  menuNameRequired: 'The menu name is required',
+  missingData: 'Missing data',
+  fieldReadOnly: 'Only a read-write field can be changed or removed',
+  fieldNameReserved: 'A field name can not be _id or start with __',
+  tooManyFields: 'A dataset has at most 50 fields',
+  numberInvalid: 'Please enter a number',
+  textInvalid: 'Please enter a text',
+  listInvalid: 'A list holds texts',
+  locationInvalid: 'A location needs a longitude from -180 to 180 and a latitude from -90 to 90',
+  imageInvalid: 'An image is an http or https link',
+  recordNotFound: 'The record does not exist',
+  recordsRequired: 'Please choose the records',
 } as const;
 
+/** '{name} field is exist': the spec's message for a field name already in the schema. */
+export const fieldExistsMessage = (name: string) => `${name} field is exist`;
+/** Refusing to delete a dataset that variables or responses read, naming them. */
+export const datasetInUseMessage = (users: string[]) => `The dataset is used by ${users.join(', ')}`;
+
+/** The spec's limits: a grid page holds 10 records (PAGE_SIZE); a dataset holds at most 50 fields. */
+export const DATASET_MAX_FIELDS = 50;
+/** Record keys the server keeps on every record; a field may not take these names. */
+export const datasetRecordKeys = ['_id', 'ds_id', '__user_id', '__sender_id', '__status'] as const;
+/** The default menu schema; these five stay read-only in a menu (spec part 2 §3, §4). */
+export const menuFixedFields = [
+  { name: 'title', type: 'text', permission: 'r' },
+  { name: 'tags', type: 'list', permission: 'r' },
+  { name: 'subtitle', type: 'text', permission: 'r' },
+  { name: 'price', type: 'number', permission: 'r' },
+  { name: 'image', type: 'text', permission: 'r' },
+] as const;
+
+const fieldName = z
+  .string({ error: datasetMessages.missingData })
+  .trim()
+  .min(1, datasetMessages.missingData)
+  .max(190)
+  .refine((name) => name !== '_id' && !name.startsWith('__'), datasetMessages.fieldNameReserved);
+
 export const datasetField = z.object({
-  name: z.string().trim().min(1).max(190),
-  type: z.enum(datasetFieldTypes),
+  name: fieldName,
+  type: z.enum(datasetFieldTypes, { error: datasetMessages.missingData }),
   permission: z.enum(datasetFieldPermissions).default('rw'),
 });
 export type DatasetField = z.infer<typeof datasetField>;
+export type DatasetFieldType = DatasetField['type'];
 
 export const datasetRecord = z.object({
   ds_id: z.number(),
@@ -90,13 +131,132 @@ export type DatasetFindRequest = z.input<typeof datasetFindRequest>;
 
 export const datasetFindResponse = z.object({ status: z.literal(1), data: z.array(z.string()) });
 
-/** A dataset record row: the field values keyed by schema field name. */
-export const datasetRow = z.object({
-  _id: z.number(),
+const datasetIdOf = (message: string) =>
+  numberOrDigits(
+    z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+  );
+const recordId = datasetIdOf(datasetMessages.recordNotFound);
+
+/** POST /dataset/get/public/{page}: the owner's datasets or menus, filtered by keywords in the name. */
+export const datasetPageRequest = z
+  .object({
+    type: z.enum(datasetTypes).default('dataset'),
+    keywords: z
+      .string()
+      .trim()
+      .max(200)
+      .nullish()
+      .transform((value) => value ?? ''),
+  })
+  .nullish()
+  .transform((value) => value ?? { type: 'dataset' as const, keywords: '' });
+export type DatasetPageRequest = z.input<typeof datasetPageRequest>;
+
+export const datasetPageEntry = z.object({
   ds_id: z.number(),
-  user_id: z.number(),
-  data: z.record(z.string(), z.unknown()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ds_name: z.string(),
+  ds_status: z.number(),
+  ds_type: z.enum(datasetTypes),
+  is_public: z.number(),
 });
-export type DatasetRow = z.infer<typeof datasetRow>;
+export const datasetPageResponse = numberedPage(datasetPageEntry);
+export type DatasetPageResponse = z.infer<typeof datasetPageResponse>;
+
+/**
+ * POST /dataset/save/{id} (0 creates). A menu's name may come as menu_name; a menu's five fixed fields are
+ * added when missing and kept read-only, its other fields become read-write.
+ */
+export const saveDatasetRequest = z.object({
+  ds_name: z.string().trim().max(190).optional(),
+  menu_name: z.string().trim().max(190).optional(),
+  ds_type: z.enum(datasetTypes).default('dataset'),
+  ds_status: statusFlag.optional(),
+  is_public: statusFlag.optional(),
+  ds_schema: z.array(datasetField).max(DATASET_MAX_FIELDS, datasetMessages.tooManyFields).optional(),
+  ds_tax: numberOrDigits(z.number().min(0).max(100)).optional(),
+  ds_shipping: numberOrDigits(z.number().min(0).max(1_000_000)).optional(),
+});
+export type SaveDatasetRequest = z.input<typeof saveDatasetRequest>;
+export const saveDatasetResponse = z.object({ status: z.literal(1), id: z.number(), data: datasetRecord });
+
+/** PUT /dataset/fields/{id}: rename or retype a read-write field; the records follow. */
+export const changeFieldRequest = z.object({
+  old_field: z.object({ name: z.string({ error: datasetMessages.missingData }).trim().min(1).max(190) }),
+  new_field: datasetField,
+});
+export type ChangeFieldRequest = z.input<typeof changeFieldRequest>;
+
+/** POST /dataset/add-field/{id} */
+export const addFieldRequest = z.object({ data: datasetField });
+export type AddFieldRequest = z.input<typeof addFieldRequest>;
+
+/** One record as the grid reads it: the kept keys and the field values keyed by field name. */
+export const datasetDataRow = z
+  .object({
+    _id: z.number(),
+    ds_id: z.number(),
+    __user_id: z.number(),
+    __sender_id: z.string(),
+    __status: z.number(),
+  })
+  .catchall(z.unknown());
+export type DatasetDataRow = z.infer<typeof datasetDataRow>;
+
+/** POST /dataset/get-with-keys: 10 records a page, oldest first, filtered by keywords in any field. */
+export const recordsPageRequest = z.object({
+  ds_id: datasetIdOf(datasetMessages.datasetRequired),
+  keywords: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((value) => value ?? ''),
+  page: numberOrDigits(z.number().int().min(0).max(1_000_000))
+    .optional()
+    .transform((page) => Math.max(1, page ?? 1)),
+});
+export type RecordsPageRequest = z.input<typeof recordsPageRequest>;
+export const recordsPageResponse = z.object({
+  status: z.literal(1),
+  page: z.number(),
+  pages_count: z.number(),
+  total: z.number(),
+  ds_schema: z.array(datasetField),
+  data: z.array(datasetDataRow),
+});
+
+/** Field values keyed by field name; each is checked against the field's type by the server. */
+const recordValues = z.record(z.string().max(190), z.unknown());
+
+/** POST /dataset/insert_data: `schema` is the dataset's id (the collection the record goes into). */
+export const insertRecordRequest = z.object({
+  schema: datasetIdOf(datasetMessages.datasetRequired),
+  record: recordValues,
+});
+export type InsertRecordRequest = z.input<typeof insertRecordRequest>;
+
+/** POST /dataset/update-dataset/: the record's `_id` and the values to change (`__status` may change too). */
+export const updateRecordRequest = z.object({
+  data: z
+    .object({ _id: recordId, __status: statusFlag.optional() })
+    .catchall(z.unknown())
+    .transform(({ _id, __status, ...values }) => ({ _id, __status, values })),
+});
+export type UpdateRecordRequest = z.input<typeof updateRecordRequest>;
+
+export const recordResponse = z.object({ status: z.literal(1), data: datasetDataRow });
+
+/** POST /dataset/delete_data */
+export const deleteRecordRequest = z.object({ _id: recordId });
+/** POST /dataset/multiple-delete-data */
+export const deleteRecordsRequest = z.object({
+  ids: z
+    .array(recordId, { error: datasetMessages.recordsRequired })
+    .min(1, datasetMessages.recordsRequired)
+    .max(1000),
+});
+export const deletedCountResponse = z.object({ status: z.literal(1), deleted: z.number() });
+
+/** /dataset/{id} paths: an existing dataset; save/{id} also takes 0 (new). */
+export const datasetIdParams = z.object({ id: idParam });
+export const saveDatasetParams = z.object({ id: idOrZeroParam });

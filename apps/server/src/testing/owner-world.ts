@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { defaultChatbotSettings } from '@hiwar/contracts';
 import { insertDataSource } from '../modules/data-sources/data-source-repository.ts';
-import { createDataset, insertDatasetRecord } from '../modules/datasets/dataset-repository.ts';
+import { insertDatasetRecord } from '../modules/datasets/dataset-record-repository.ts';
+import { createDataset } from '../modules/datasets/dataset-repository.ts';
 import { registerAndLogin } from './accounts.ts';
 import type { CallResult, TestServer } from './test-server.ts';
 
@@ -24,6 +25,8 @@ export interface OwnerWorld extends Owner {
   exampleId: number;
   advertiseId: number;
   datasetId: number;
+  /** a record of the dataset, whose city names the marker */
+  datasetRecordId: number;
   /** a MySQL connection to 127.0.0.1 `test` as root: never connected to by the seeding */
   dataSourceId: number;
   mapId: number;
@@ -113,7 +116,7 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     name: uniqueOf(owner, 'dataset'),
     schema: [{ name: 'city', type: 'text', permission: 'rw' }],
   });
-  await insertDatasetRecord(server.database.db, {
+  const datasetRecordId = await insertDatasetRecord(server.database.db, {
     dsId: dataset.ds_id,
     userId: owner.userId,
     data: { city: `${owner.marker} city` },
@@ -154,6 +157,7 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     exampleId,
     advertiseId,
     datasetId: dataset.ds_id,
+    datasetRecordId,
     dataSourceId,
     mapId,
     locationId,

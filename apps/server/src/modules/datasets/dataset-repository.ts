@@ -1,7 +1,15 @@
-import type { DatasetField, DatasetListEntry, DatasetRecord, DatasetType } from '@hiwar/contracts';
+import {
+  type DatasetField,
+  type DatasetListEntry,
+  type DatasetRecord,
+  type DatasetType,
+  PAGE_SIZE,
+} from '@hiwar/contracts';
 import type { Selectable } from 'kysely';
+import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
+import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
 import type { DatasetsTable, DatasetTables } from './dataset-tables.ts';
 
 type DatasetRow = Selectable<DatasetsTable>;
@@ -50,19 +58,6 @@ export async function createDataset(db: Database, dataset: NewDataset): Promise<
   return datasetOf(row);
 }
 
-/** Adds one record to a dataset; answers its `_id`. */
-export async function insertDatasetRecord(
-  db: Database,
-  record: { dsId: number; userId: number; data: Record<string, unknown> },
-): Promise<number> {
-  const row = await tablesOf(db)
-    .insertInto('dataset_records')
-    .values({ ds_id: record.dsId, user_id: record.userId, data: toJson(record.data) })
-    .returning('_id')
-    .executeTakeFirstOrThrow();
-  return row._id;
-}
-
 /** A dataset the user may read: their own or a public one. */
 export async function findReadableDataset(
   db: Database,
@@ -107,13 +102,69 @@ export async function listDatasetEntries(
   };
 }
 
-/** The `data` objects of every record of a dataset, oldest first. */
-export async function listRecordData(db: Database, dsId: number): Promise<Record<string, unknown>[]> {
-  const rows = await tablesOf(db)
-    .selectFrom('dataset_records')
-    .select('data')
-    .where('ds_id', '=', dsId)
-    .orderBy('_id')
+/** A dataset only its owner may change (a public one is still written by its owner alone). */
+export async function findOwnDataset(
+  db: Database,
+  userId: number,
+  dsId: number,
+): Promise<DatasetRecord | undefined> {
+  const dataset = await findReadableDataset(db, userId, dsId);
+  return dataset?.user_id === userId ? dataset : undefined;
+}
+
+/** One page of the owner's datasets (or menus), oldest first, optionally filtered by keywords in the name. */
+export async function listDatasetsPage(
+  db: Database,
+  userId: number,
+  { type, page, keywords }: { type: DatasetType; page: number; keywords: string },
+) {
+  let query = tablesOf(db).selectFrom('datasets').where('user_id', '=', userId).where('ds_type', '=', type);
+  if (keywords !== '') query = query.where(containsKeywords('ds_name', keywords));
+  const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select(['ds_id', 'ds_name', 'ds_status', 'ds_type', 'is_public'])
+    .orderBy('ds_id')
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(page))
     .execute();
-  return rows.map((row) => fromJson<Record<string, unknown>>(row.data, {}));
+  return {
+    total: Number(counted.count),
+    rows: rows.map((row) => ({
+      ...row,
+      ds_type: row.ds_type === 'menu' ? ('menu' as const) : ('dataset' as const),
+    })),
+  };
+}
+
+export interface DatasetChanges {
+  name?: string;
+  type?: DatasetType;
+  status?: number;
+  isPublic?: number;
+  schema?: DatasetField[];
+  tax?: number;
+  shipping?: number;
+}
+
+/** Changes the given columns of a dataset. */
+export async function updateDataset(db: Database, dsId: number, changes: DatasetChanges): Promise<void> {
+  await tablesOf(db)
+    .updateTable('datasets')
+    .set({
+      ...(changes.name !== undefined && { ds_name: changes.name }),
+      ...(changes.type !== undefined && { ds_type: changes.type }),
+      ...(changes.status !== undefined && { ds_status: changes.status }),
+      ...(changes.isPublic !== undefined && { is_public: changes.isPublic }),
+      ...(changes.schema !== undefined && { ds_schema: toJson(changes.schema) }),
+      ...(changes.tax !== undefined && { ds_tax: changes.tax }),
+      ...(changes.shipping !== undefined && { ds_shipping: changes.shipping }),
+      updated_at: nowIso(),
+    })
+    .where('ds_id', '=', dsId)
+    .execute();
+}
+
+/** Deletes a dataset; its records go with it (ON DELETE CASCADE), variables pointing at it are cleared. */
+export async function deleteDatasetRow(db: Database, dsId: number): Promise<void> {
+  await tablesOf(db).deleteFrom('datasets').where('ds_id', '=', dsId).execute();
 }

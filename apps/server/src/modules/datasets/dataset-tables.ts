@@ -18,12 +18,19 @@ export interface DatasetsTable {
   updated_at: UpdatedAt;
 }
 
-/** `dataset_records`: one row of a dataset; `data` is a JSON object keyed by schema field name. */
+/**
+ * `dataset_records`: one row of a dataset; `data` is a JSON object keyed by schema field name. `user_id`,
+ * `sender_id` and `record_status` are the record's `__user_id`, `__sender_id` and `__status`; `search_text`
+ * (migration 0011) is the lowercase text of the values that a keyword search matches.
+ */
 export interface DatasetRecordsTable {
   _id: Generated<number>;
   ds_id: number;
   user_id: number;
   data: WithDefault<JsonText>;
+  sender_id: WithDefault<string>;
+  record_status: WithDefault<number>;
+  search_text: WithDefault<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { createDataset, insertDatasetRecord } from './dataset-repository.ts';
+import { insertDatasetRecord } from './dataset-record-repository.ts';
+import { createDataset } from './dataset-repository.ts';
 
 describe.each(await testDatabaseKinds())('datasets and components on $label', (kind) => {
   let server: TestServer;

@@ -1,5 +1,5 @@
 /** A record value as list text: numbers and booleans as text, location objects by their address. */
-function textsOf(value: unknown): string[] {
+export function textsOf(value: unknown): string[] {
   if (value === null || value === undefined) return [];
   if (Array.isArray(value)) return value.flatMap(textsOf);
   if (typeof value === 'string') return [value.trim()];

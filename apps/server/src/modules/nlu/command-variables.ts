@@ -8,7 +8,8 @@ import {
   type VariableSpec,
 } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
-import { findReadableDataset, listRecordData } from '../datasets/dataset-repository.ts';
+import { listRecordData } from '../datasets/dataset-record-repository.ts';
+import { findReadableDataset } from '../datasets/dataset-repository.ts';
 import { distinctFieldValues } from '../datasets/field-values.ts';
 import { listVariablesOfCommands, variableOf } from '../variables/variable-repository.ts';
 import { listCommandExampleTexts } from './corpus-repository.ts';

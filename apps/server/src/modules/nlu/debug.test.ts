@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { createDataset, insertDatasetRecord } from '../datasets/dataset-repository.ts';
+import { insertDatasetRecord } from '../datasets/dataset-record-repository.ts';
+import { createDataset } from '../datasets/dataset-repository.ts';
 import {
   createCommand,
   createExample,

@@ -114,6 +114,16 @@ const responseReferences: ResponseReference[] = [
   },
 ];
 
+const datasetKinds: ReadonlySet<ReferenceKind> = new Set(['readableDataset', 'readableMenu', 'ownDataset']);
+
+/** The datasets and menus a response record reads or writes: what keeps a dataset from being deleted. */
+export function datasetIdsIn(body: ResponseBody): number[] {
+  return responseReferences
+    .filter((reference) => datasetKinds.has(reference.kind))
+    .flatMap((reference) => reference.find(body).map((found) => found.id))
+    .filter((id): id is number => id !== null && Number.isSafeInteger(id));
+}
+
 export interface ReferenceCheckOptions {
   /** where the record sits in the request body ('record.' for the save call) */
   pathPrefix?: string;

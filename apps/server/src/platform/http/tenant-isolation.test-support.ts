@@ -293,6 +293,42 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     (rows) => ({ body: { ds_id: rows.datasetId, field_name: 'city' } }),
     'shows-marker',
   ),
+  'POST /api/dataset/get/public/{page}': bySession(
+    (rows) => ({ params: { page: 1 }, body: { type: 'dataset', keywords: rows.marker } }),
+    'shows-marker',
+  ),
+  'POST /api/dataset/save/{id}': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      { params: { id: rows.datasetId }, body: { ds_name: uniqueOf(caller, 'dataset') } },
+    ],
+  },
+  'POST /api/dataset/set_status/{id}': byId((rows) => ({
+    params: { id: rows.datasetId },
+    body: { status: 0 },
+  })),
+  'POST /api/dataset/delete/{id}': byId((rows) => ({ params: { id: rows.datasetId } })),
+  'PUT /api/dataset/fields/{id}': byId((rows) => ({
+    params: { id: rows.datasetId },
+    body: { old_field: { name: 'city' }, new_field: { name: 'town', type: 'text', permission: 'rw' } },
+  })),
+  'POST /api/dataset/add-field/{id}': byId((rows) => ({
+    params: { id: rows.datasetId },
+    body: { data: { name: 'population', type: 'number', permission: 'rw' } },
+  })),
+  'POST /api/dataset/get-with-keys': byId(
+    (rows) => ({ body: { ds_id: rows.datasetId, page: 1 } }),
+    'shows-marker',
+  ),
+  // another owner's record changed through its id, and a record written into another owner's dataset
+  'POST /api/dataset/update-dataset/': byId((rows, caller) => ({
+    body: { data: { _id: rows.datasetRecordId, city: `${caller.marker} city` } },
+  })),
+  'POST /api/dataset/insert_data': byId((rows, caller) => ({
+    body: { schema: rows.datasetId, record: { city: `${caller.marker} city` } },
+  })),
+  'POST /api/dataset/delete_data': byId((rows) => ({ body: { _id: rows.datasetRecordId } })),
+  'POST /api/dataset/multiple-delete-data': byId((rows) => ({ body: { ids: [rows.datasetRecordId] } })),
   'GET /api/components/entities': publicCall('the built-in entity types, the same for every owner'),
 
   'GET /api/command_example/train': bySession(() => ({})),

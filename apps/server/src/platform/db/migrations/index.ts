@@ -8,6 +8,7 @@ import { conversations } from './0007-conversations.ts';
 import { authoringReferenceIndexes } from './0008-authoring-reference-indexes.ts';
 import { jobsOwnerKindIndex } from './0009-jobs-owner-kind-index.ts';
 import { mapsAndLocations } from './0010-maps-and-locations.ts';
+import { datasetRecordsSearch } from './0011-dataset-records-search.ts';
 import { dataSources } from './0012-data-sources.ts';
 import type { AppMigration } from './column-types.ts';
 
@@ -23,5 +24,6 @@ export const migrations: AppMigration[] = [
   authoringReferenceIndexes,
   jobsOwnerKindIndex,
   mapsAndLocations,
+  datasetRecordsSearch,
   dataSources,
 ];

@@ -1,0 +1,148 @@
+import { type DatasetDataRow, PAGE_SIZE } from '@hiwar/contracts';
+import type { Selectable } from 'kysely';
+import { nowIso } from '../../platform/db/clock.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { fromJson, toJson } from '../../platform/db/json.ts';
+import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
+import type { DatasetRecordsTable, DatasetTables } from './dataset-tables.ts';
+import { searchTextOf } from './record-values.ts';
+
+type RecordRow = Selectable<DatasetRecordsTable>;
+
+function tablesOf(db: Database) {
+  return db.withTables<DatasetTables>();
+}
+
+/** A record as the grid reads it: the kept keys, then the field values. */
+function dataRowOf(
+  row: Pick<RecordRow, '_id' | 'ds_id' | 'user_id' | 'sender_id' | 'record_status' | 'data'>,
+) {
+  return {
+    ...fromJson<Record<string, unknown>>(row.data, {}),
+    _id: row._id,
+    ds_id: row.ds_id,
+    __user_id: row.user_id,
+    __sender_id: row.sender_id,
+    __status: row.record_status,
+  } satisfies DatasetDataRow;
+}
+
+const gridColumns = ['_id', 'ds_id', 'user_id', 'sender_id', 'record_status', 'data'] as const;
+
+export interface NewDatasetRecord {
+  dsId: number;
+  /** the dataset's owner (`__user_id`) */
+  userId: number;
+  /** the sender a bot conversation wrote it for (`__sender_id`); '' when the owner added it */
+  senderId?: string;
+  status?: number;
+  /** values already checked against the schema */
+  data: Record<string, unknown>;
+}
+
+/** Adds one record to a dataset, with its search text; answers its `_id`. */
+export async function insertDatasetRecord(db: Database, record: NewDatasetRecord): Promise<number> {
+  const row = await tablesOf(db)
+    .insertInto('dataset_records')
+    .values({
+      ds_id: record.dsId,
+      user_id: record.userId,
+      sender_id: record.senderId ?? '',
+      record_status: record.status ?? 1,
+      data: toJson(record.data),
+      search_text: searchTextOf(record.data),
+    })
+    .returning('_id')
+    .executeTakeFirstOrThrow();
+  return row._id;
+}
+
+/** The `data` objects of every record of a dataset, oldest first. */
+export async function listRecordData(db: Database, dsId: number): Promise<Record<string, unknown>[]> {
+  const rows = await tablesOf(db)
+    .selectFrom('dataset_records')
+    .select('data')
+    .where('ds_id', '=', dsId)
+    .orderBy('_id')
+    .execute();
+  return rows.map((row) => fromJson<Record<string, unknown>>(row.data, {}));
+}
+
+/**
+ * One page of a dataset's records, oldest first; keywords match the maintained search text. Both reads walk
+ * the `(ds_id, _id)` index, so a page costs the same at any dataset size and a search one pass over one column.
+ */
+export async function listRecordsPage(
+  db: Database,
+  dsId: number,
+  { page, keywords }: { page: number; keywords: string },
+): Promise<{ rows: DatasetDataRow[]; total: number }> {
+  let query = tablesOf(db).selectFrom('dataset_records').where('ds_id', '=', dsId);
+  if (keywords !== '') query = query.where(containsKeywords('search_text', keywords));
+  const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await query
+    .select(gridColumns)
+    .orderBy('_id')
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(page))
+    .execute();
+  return { rows: rows.map(dataRowOf), total: Number(counted.count) };
+}
+
+/** A record of the owner's datasets (records carry their dataset owner's id): as the grid reads it, and its values. */
+export async function findOwnRecord(
+  db: Database,
+  userId: number,
+  recordId: number,
+): Promise<{ row: DatasetDataRow; data: Record<string, unknown> } | undefined> {
+  const row = await tablesOf(db)
+    .selectFrom('dataset_records')
+    .select(gridColumns)
+    .where('_id', '=', recordId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? { row: dataRowOf(row), data: fromJson<Record<string, unknown>>(row.data, {}) } : undefined;
+}
+
+/** Replaces a record's values (and status), refreshing its search text. */
+export async function updateRecordData(
+  db: Database,
+  recordId: number,
+  data: Record<string, unknown>,
+  status?: number,
+): Promise<void> {
+  await tablesOf(db)
+    .updateTable('dataset_records')
+    .set({
+      data: toJson(data),
+      search_text: searchTextOf(data),
+      ...(status !== undefined && { record_status: status }),
+      updated_at: nowIso(),
+    })
+    .where('_id', '=', recordId)
+    .execute();
+}
+
+/** Deletes the owner's records among `ids`; answers how many went. */
+export async function deleteOwnRecords(db: Database, userId: number, ids: number[]): Promise<number> {
+  const result = await tablesOf(db)
+    .deleteFrom('dataset_records')
+    .where('_id', 'in', ids)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Every record's id and values, for rewriting them all when a field is renamed, retyped or removed. */
+export async function listRecordValues(
+  db: Database,
+  dsId: number,
+): Promise<{ _id: number; data: Record<string, unknown> }[]> {
+  const rows = await tablesOf(db)
+    .selectFrom('dataset_records')
+    .select(['_id', 'data'])
+    .where('ds_id', '=', dsId)
+    .orderBy('_id')
+    .execute();
+  return rows.map((row) => ({ _id: row._id, data: fromJson<Record<string, unknown>>(row.data, {}) }));
+}
