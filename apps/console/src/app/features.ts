@@ -2,6 +2,7 @@ import { chatbotModule } from '../features/chatbot/module.tsx';
 import { commandsModule } from '../features/commands/module.tsx';
 import { dashboardModule } from '../features/dashboard/module.tsx';
 import { debuggerModule } from '../features/debugger/module.tsx';
+import { mapsModule } from '../features/maps/module.tsx';
 import { scenarioModule } from '../features/scenario/module.tsx';
 import { servicesModule } from '../features/services/module.tsx';
 import { settingsModule } from '../features/settings/module.tsx';
@@ -16,4 +17,5 @@ export const featureModules: FeatureModule[] = [
   commandsModule,
   scenarioModule,
   debuggerModule,
+  mapsModule,
 ];

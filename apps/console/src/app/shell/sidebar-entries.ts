@@ -7,6 +7,7 @@ import {
   IconHierarchy2,
   IconLayoutList,
   IconLogout,
+  IconMap2,
   IconMessageChatbot,
   IconPlugConnected,
   IconSettings,
@@ -30,6 +31,8 @@ export const sidebarEntries: readonly SidebarEntry[] = [
   { id: 'datasets', path: '/dataset', icon: IconDatabase },
   { id: 'menus', path: '/menus', icon: IconLayoutList },
   { id: 'datasources', path: '/datasources', icon: IconPlugConnected },
+  // not in spec part 1's list: part 2 §2 adds the maps screens, and the sidebar is how an owner reaches them
+  { id: 'maps', path: '/maps', icon: IconMap2 },
   { id: 'debugger', path: '/debugger', icon: IconBug },
   { id: 'settings', path: '/settings', icon: IconSettings },
   { id: 'logout', path: '/user/logout', icon: IconLogout },

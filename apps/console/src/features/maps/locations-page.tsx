@@ -1,0 +1,130 @@
+import type { LocationRecord } from '@hiwar/contracts';
+import { ActionIcon, Button, Card, Group, Stack, Table, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { OwnTextCell } from '../../components/own-text.tsx';
+import { useFormatNumber } from '../../lib/format-number.ts';
+import { NoDataRow } from '../services/no-data-row.tsx';
+import { PageBar } from '../services/page-bar.tsx';
+import { useClampedPage, usePageQuery } from '../services/page-query.ts';
+import { routeId } from '../variables/route-ids.ts';
+import { deleteLocation, useLocationsPage, useMap } from './maps-api.ts';
+import { useDeleteMapItem } from './use-delete-map-item.ts';
+
+/** Coordinates as typed: every fraction digit the owner gave, Western digits in both languages. */
+const COORDINATE_FORMAT = { maximumFractionDigits: 18, useGrouping: false } as const;
+
+interface LocationRowProps {
+  location: LocationRecord;
+  routeMapId: number;
+  onDelete: (location: LocationRecord) => void;
+}
+
+function LocationRow({ location, routeMapId, onDelete }: LocationRowProps) {
+  const { t } = useTranslation();
+  const formatNumber = useFormatNumber();
+  return (
+    <Table.Tr data-testid={`location-row-${location._id}`}>
+      <OwnTextCell>{location.title}</OwnTextCell>
+      <OwnTextCell>{location.map.title}</OwnTextCell>
+      {([location.x, location.y, location.yaw] as const).map((value, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the three coordinate columns never move.
+        <Table.Td key={index} dir="ltr" ta="end">
+          {formatNumber(value, COORDINATE_FORMAT)}
+        </Table.Td>
+      ))}
+      <Table.Td>
+        <ActionIcon
+          component={Link}
+          to={`/locations/${routeMapId}/${location._id}`}
+          variant="subtle"
+          aria-label={t('maps.actions.edit')}
+        >
+          <IconPencil size={18} />
+        </ActionIcon>
+      </Table.Td>
+      <Table.Td>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={t('maps.actions.delete')}
+          onClick={() => onDelete(location)}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** /locations/{map} (0: every map): Title, Map, X, Y, Yaw, Edit, Delete, numbered pages, a delete dialog. */
+export function LocationsPage() {
+  const { t } = useTranslation();
+  const mapId = routeId(useParams(), 'map_id');
+  const [page, setPage] = usePageQuery();
+  const map = useMap(mapId);
+  const locations = useLocationsPage(mapId, page);
+  const askToDelete = useDeleteMapItem(deleteLocation);
+  useClampedPage(page, locations.data?.pageCount, setPage);
+
+  const rows = locations.data?.rows ?? [];
+  const heading =
+    mapId > 0 ? t('maps.locations.titleOf', { title: map.data?.title ?? '' }) : t('maps.locations.title');
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} dir="auto">
+          {heading}
+        </Title>
+        <Group gap="sm">
+          <Button component={Link} to="/maps" variant="default">
+            {t('maps.locations.backToMaps')}
+          </Button>
+          <Button component={Link} to={`/locations/${mapId}/0`} leftSection={<IconPlus size={18} />}>
+            {t('maps.locations.add')}
+          </Button>
+        </Group>
+      </Group>
+      <Card shadow="xs">
+        <Stack gap="md">
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="locations-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('maps.columns.title')}</Table.Th>
+                  <Table.Th>{t('maps.columns.map')}</Table.Th>
+                  <Table.Th ta="end">{t('maps.columns.x')}</Table.Th>
+                  <Table.Th ta="end">{t('maps.columns.y')}</Table.Th>
+                  <Table.Th ta="end">{t('maps.columns.yaw')}</Table.Th>
+                  <Table.Th w={60}>{t('maps.columns.edit')}</Table.Th>
+                  <Table.Th w={60}>{t('maps.columns.delete')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.length === 0 ? (
+                  <NoDataRow columns={7} />
+                ) : (
+                  rows.map((location) => (
+                    <LocationRow
+                      key={location._id}
+                      location={location}
+                      routeMapId={mapId}
+                      onDelete={askToDelete}
+                    />
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <PageBar
+            page={page}
+            pageCount={locations.data?.pageCount ?? 1}
+            onChange={setPage}
+            testId="locations-pages"
+          />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
