@@ -1,9 +1,9 @@
 import { type DatasetDataRow, PAGE_SIZE } from '@hiwar/contracts';
-import type { Selectable } from 'kysely';
+import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database, DialectName } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
-import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
+import { offsetOf } from '../commands/list-paging.ts';
 import type { DatasetRecordsTable, DatasetTables } from './dataset-tables.ts';
 import { searchTextOf } from './record-values.ts';
 
@@ -68,17 +68,36 @@ export async function listRecordData(db: Database, dsId: number): Promise<Record
   return rows.map((row) => fromJson<Record<string, unknown>>(row.data, {}));
 }
 
+/** The shortest keywords the trigram indexes can find (shorter ones scan the dataset's rows). */
+const TRIGRAM_LENGTH = 3;
+
 /**
- * One page of a dataset's records, oldest first; keywords match the maintained search text. Both reads walk
- * the `(ds_id, _id)` index, so a page costs the same at any dataset size and a search one pass over one column.
+ * Records whose search text contains the keywords (both lowercase, compared as written). SQLite answers from
+ * its FTS5 trigram table (a quoted phrase matches as a substring), PostgreSQL from the pg_trgm index on LIKE
+ * (migration 0013).
+ */
+function searchTextContains(dialect: DialectName, keywords: string): Expression<SqlBool> {
+  const lowered = keywords.toLowerCase();
+  if (dialect === 'sqlite' && [...lowered].length >= TRIGRAM_LENGTH) {
+    const phrase = `"${lowered.replaceAll('"', '""')}"`;
+    return sql<SqlBool>`_id in (select rowid from dataset_records_fts where dataset_records_fts match ${phrase})`;
+  }
+  const pattern = `%${lowered.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return sql<SqlBool>`search_text like ${pattern} escape '\\'`;
+}
+
+/**
+ * One page of a dataset's records, oldest first; keywords match the maintained search text through its
+ * trigram index. A page walks the `(ds_id, _id)` index, so it costs about the same at any dataset size.
  */
 export async function listRecordsPage(
   db: Database,
+  dialect: DialectName,
   dsId: number,
   { page, keywords }: { page: number; keywords: string },
 ): Promise<{ rows: DatasetDataRow[]; total: number }> {
   let query = tablesOf(db).selectFrom('dataset_records').where('ds_id', '=', dsId);
-  if (keywords !== '') query = query.where(containsKeywords('search_text', keywords));
+  if (keywords !== '') query = query.where(searchTextContains(dialect, keywords));
   const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await query
     .select(gridColumns)

@@ -20,7 +20,7 @@ const tags = ['datasets'];
 const security = [{ bearer: [] }];
 
 /** The records grid's calls: a page with keyword search (readable datasets), and writes (own datasets only). */
-export function registerRecordRoutes(app: ApiApp, { db, requireUser }: ModuleContext) {
+export function registerRecordRoutes(app: ApiApp, { db, dialect, requireUser }: ModuleContext) {
   app.post(
     '/dataset/get-with-keys',
     {
@@ -31,7 +31,7 @@ export function registerRecordRoutes(app: ApiApp, { db, requireUser }: ModuleCon
       const { ds_id: dsId, page, keywords } = request.body;
       const dataset = await findReadableDataset(db, sessionOf(request).userId, dsId);
       if (!dataset) throw new AppError('not_found');
-      const { rows, total } = await listRecordsPage(db, dsId, { page, keywords });
+      const { rows, total } = await listRecordsPage(db, dialect, dsId, { page, keywords });
       return {
         status: 1 as const,
         page,

@@ -110,8 +110,11 @@ describe.each(await testDatabaseKinds())('dataset record calls on $label', (kind
       expect(byAddress.json.data.map((record: { name: string }) => record.name)).toEqual(['Shop 3']);
       const byNumber = await page(token, { ds_id: dsId, keywords: '12' });
       expect(byNumber.json.data.map((record: { name: string }) => record.name)).toEqual(['Shop 12']);
-      // LIKE's wildcards are matched as themselves
+      // a part of a word, across a space, as the trigram index finds it
+      expect((await page(token, { ds_id: dsId, keywords: 'HOP 1' })).json.total).toBe(4);
+      // LIKE's wildcards and the full-text query's quotes are matched as themselves
       expect((await page(token, { ds_id: dsId, keywords: '%' })).json.total).toBe(0);
+      expect((await page(token, { ds_id: dsId, keywords: '"shop" OR 1' })).json.total).toBe(0);
     });
 
     it('reads another owner’s public dataset, answers 404 for a private one and 422 without a dataset', async () => {

@@ -10,6 +10,7 @@ import { jobsOwnerKindIndex } from './0009-jobs-owner-kind-index.ts';
 import { mapsAndLocations } from './0010-maps-and-locations.ts';
 import { datasetRecordsSearch } from './0011-dataset-records-search.ts';
 import { dataSources } from './0012-data-sources.ts';
+import { datasetRecordsSearchIndex } from './0013-dataset-records-search-index.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -26,4 +27,5 @@ export const migrations: AppMigration[] = [
   mapsAndLocations,
   datasetRecordsSearch,
   dataSources,
+  datasetRecordsSearchIndex,
 ];
