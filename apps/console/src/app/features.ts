@@ -1,6 +1,7 @@
 import { chatbotModule } from '../features/chatbot/module.tsx';
 import { commandsModule } from '../features/commands/module.tsx';
 import { dashboardModule } from '../features/dashboard/module.tsx';
+import { dataSourcesModule } from '../features/data-sources/module.tsx';
 import { debuggerModule } from '../features/debugger/module.tsx';
 import { mapsModule } from '../features/maps/module.tsx';
 import { scenarioModule } from '../features/scenario/module.tsx';
@@ -16,6 +17,7 @@ export const featureModules: FeatureModule[] = [
   servicesModule,
   commandsModule,
   scenarioModule,
+  dataSourcesModule,
   debuggerModule,
   mapsModule,
 ];

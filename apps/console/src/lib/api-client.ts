@@ -81,7 +81,7 @@ function handleUnauthorized(path: string) {
 
 /** Sends one call to the server and resolves with the envelope when `status === 1`; otherwise throws ApiError. */
 export async function apiRequest<T extends object = Record<string, unknown>>(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: Body,
 ): Promise<SuccessEnvelope<T>> {

@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerOwner, signInThroughConsole } from '../support/api.ts';
+import { launchBrowser, snapPage } from '../support/browser.ts';
+import { newConsolePage, switchLanguage } from '../support/console.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+const owner = {
+  username: 'omar_shop',
+  fullname: 'Omar Haddad',
+  email: 'omar@example.com',
+  password: 'secret-pass-1',
+};
+/** A database of this test's own on the local MariaDB (root, no password), dropped at the end. */
+const dbname = `hiwar_e2e_${randomBytes(4).toString('hex')}`;
+
+function onMariaDb(sql: string) {
+  execFileSync('mysql', ['-h', '127.0.0.1', '-P', '3306', '-u', 'root', '-e', sql]);
+}
+
+const field = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
+
+async function pickOption(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe('data sources', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    onMariaDb(
+      `CREATE DATABASE ${dbname}; CREATE TABLE ${dbname}.customers (id INT PRIMARY KEY); ` +
+        `CREATE TABLE ${dbname}.orders (id INT PRIMARY KEY);`,
+    );
+    // the guard refuses loopback unless the operator allow-lists it
+    server = await startServer({ OUTBOUND_ALLOW: '127.0.0.1' });
+    browser = await launchBrowser();
+    page = await newConsolePage(browser, server);
+    await registerOwner(server, owner);
+    await signInThroughConsole(page, owner);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    onMariaDb(`DROP DATABASE IF EXISTS ${dbname}`);
+  });
+
+  it('creates a data source to the local MariaDB, saying why a wrong password failed, and sees its tables', async () => {
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Data sources' }).click();
+    await page.waitForURL(/#\/datasources$/);
+    await page.getByRole('link', { name: 'Add data source' }).click();
+    await page.getByRole('heading', { name: 'New data source' }).waitFor();
+
+    await field(page, 'Name').fill('Shop database');
+    await pickOption(page, page.getByRole('combobox', { name: 'Driver' }), 'MySQL');
+    await field(page, 'Host').fill('127.0.0.1');
+    await field(page, 'Port').fill('3306');
+    await field(page, 'Database name').fill(dbname);
+    await field(page, 'Username').fill('root');
+    await page.getByLabel('Password', { exact: true }).fill('wrong');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    const failure = page.getByTestId('data-source-failure');
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('The username or password is wrong');
+    await failure.getByRole('button').click();
+    await failure.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Password', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/#\/datasources\/\d+$/);
+    const tables = page.getByTestId('data-source-tables');
+    await tables.getByText('orders').waitFor();
+    expect(await tables.innerText()).toMatch(/customers\s+orders/);
+    await snapPage(page, 'data-source-form-en');
+
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.waitForURL(/#\/datasources$/);
+    const table = page.getByTestId('data-sources-table');
+    await table.getByText('Shop database').waitFor();
+    expect(await table.getByText(dbname).count()).toBe(1);
+    await snapPage(page, 'data-sources-list-en');
+  });
+
+  it('shows the list and the form in Arabic, right to left', async () => {
+    await switchLanguage(page, 'ar');
+    const table = page.getByTestId('data-sources-table');
+    await page.getByRole('heading', { name: 'مصادر البيانات' }).waitFor();
+    await table.getByText('Shop database').waitFor();
+    await snapPage(page, 'data-sources-list-ar');
+
+    await table.getByRole('link', { name: 'تعديل' }).click();
+    await page.getByRole('heading', { name: 'تعديل مصدر البيانات' }).waitFor();
+    await page.getByTestId('data-source-tables').getByText('customers').waitFor();
+    expect(await page.getByLabel('كلمة المرور', { exact: true }).getAttribute('placeholder')).toBeNull();
+    await snapPage(page, 'data-source-form-ar');
+  });
+});
