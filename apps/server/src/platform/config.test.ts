@@ -69,6 +69,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: raw }).trustProxy).toEqual(expected);
   });
 
+  it('reads OUTBOUND_ALLOW as host names, addresses and CIDRs, none by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).outboundAllow).toEqual([]);
+    const raw = '127.0.0.1, 10.0.0.0/8, db.internal, fd00::/8';
+    expect(loadConfig({ DATA_DIR: dataDir(), OUTBOUND_ALLOW: raw }).outboundAllow).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'db.internal',
+      'fd00::/8',
+    ]);
+  });
+
   it.each([
     [{ PORT: 'eighty' }],
     [{ PORT: '70000' }],
@@ -81,6 +92,9 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '::1/129' }],
     [{ TRUST_PROXY: '1.5' }],
     [{ TRUST_PROXY: ',' }],
+    [{ OUTBOUND_ALLOW: 'http://db.example.com' }],
+    [{ OUTBOUND_ALLOW: '10.0.0.0/33' }],
+    [{ OUTBOUND_ALLOW: '127.0.0.1, db_example' }],
   ])('refuses %o', (env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
   });
