@@ -25,6 +25,13 @@ export const datasetMessages = {
   imageInvalid: 'An image is an http or https link',
   recordNotFound: 'The record does not exist',
   recordsRequired: 'Please choose the records',
+  importFileRequired: 'Please choose a CSV or JSON file',
+  csvUnreadable: 'The file is not a CSV file with a header row',
+  jsonUnreadable: 'The file is not a JSON list of records',
+  importTooManyRows: 'A file holds at most 20000 records',
+  importNothingMapped: 'No column of the file matches a field of the dataset',
+  importRowsRefused: 'Some rows can not be imported; fix them or import the others only',
+  importColumnTwice: 'Two columns go into the same field',
 } as const;
 
 /** '{name} field is exist': the spec's message for a field name already in the schema. */
@@ -260,3 +267,47 @@ export const deletedCountResponse = z.object({ status: z.literal(1), deleted: z.
 /** /dataset/{id} paths: an existing dataset; save/{id} also takes 0 (new). */
 export const datasetIdParams = z.object({ id: idParam });
 export const saveDatasetParams = z.object({ id: idOrZeroParam });
+
+/** Import limits: a 20,000-row file, 8 MB of text (a 5,000-row catalogue is well under 2 MB). */
+export const DATASET_IMPORT_MAX_ROWS = 20_000;
+export const DATASET_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+export const datasetFileFormats = ['csv', 'json'] as const;
+
+/**
+ * POST /dataset/import/preview/{id} and /dataset/import/{id}: the file's text, its format, and optionally which
+ * field each column goes into ('' skips a column; a column left out goes into the field of the same name).
+ * CSV: a header row, then one record a row; a list cell is comma-separated, a location cell is its JSON.
+ * JSON: an array of objects. The import refuses the whole file while a row is refused, unless skip_refused.
+ */
+export const importRecordsRequest = z.object({
+  format: z.enum(datasetFileFormats, { error: datasetMessages.importFileRequired }),
+  content: z
+    .string({ error: datasetMessages.importFileRequired })
+    .min(1, datasetMessages.importFileRequired)
+    .max(DATASET_IMPORT_MAX_BYTES),
+  mapping: z.record(z.string().max(190), z.string().max(190)).optional(),
+  skip_refused: z.boolean().default(false),
+});
+export type ImportRecordsRequest = z.input<typeof importRecordsRequest>;
+
+export const importColumn = z.object({ column: z.string(), field: z.string().nullable() });
+export const refusedImportRow = z.object({
+  /** 1-based, counting records (a CSV's header is not a record) */
+  row: z.number(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export const importPreviewResponse = z.object({
+  status: z.literal(1),
+  columns: z.array(importColumn),
+  rows_count: z.number(),
+  accepted_count: z.number(),
+  /** the first 100 refused rows */
+  refused: z.array(refusedImportRow),
+  /** the first 10 records as they would be stored */
+  sample: z.array(z.record(z.string(), z.unknown())),
+});
+export type ImportPreviewResponse = z.infer<typeof importPreviewResponse>;
+export const importRecordsResponse = z.object({ status: z.literal(1), imported: z.number() });
+
+/** GET /dataset/export/{id}?format=csv|json: the records as a download (fields only, oldest first). */
+export const exportRecordsQuery = z.object({ format: z.enum(datasetFileFormats).default('csv') });

@@ -57,6 +57,26 @@ export async function insertDatasetRecord(db: Database, record: NewDatasetRecord
   return row._id;
 }
 
+/** Rows a multi-row insert carries: few enough for either database's limit on bound values. */
+const INSERT_BATCH_SIZE = 500;
+
+/** Adds many records (values already checked) with multi-row inserts; run it in a transaction to add all or none. */
+export async function insertDatasetRecords(
+  db: Database,
+  owner: { dsId: number; userId: number },
+  records: Record<string, unknown>[],
+): Promise<void> {
+  for (let start = 0; start < records.length; start += INSERT_BATCH_SIZE) {
+    const rows = records.slice(start, start + INSERT_BATCH_SIZE).map((data) => ({
+      ds_id: owner.dsId,
+      user_id: owner.userId,
+      data: toJson(data),
+      search_text: searchTextOf(data),
+    }));
+    await tablesOf(db).insertInto('dataset_records').values(rows).execute();
+  }
+}
+
 /** The `data` objects of every record of a dataset, oldest first. */
 export async function listRecordData(db: Database, dsId: number): Promise<Record<string, unknown>[]> {
   const rows = await tablesOf(db)

@@ -31,6 +31,7 @@ import {
   listDatasetsPage,
   updateDataset,
 } from './dataset-repository.ts';
+import { registerTransferRoutes } from './dataset-transfer-routes.ts';
 import { distinctFieldValues } from './field-values.ts';
 
 const tags = ['datasets'];
@@ -146,6 +147,7 @@ export const datasetsModule: AppModule = {
     const { db, requireUser } = context;
     registerStructureRoutes(app, context);
     registerRecordRoutes(app, context);
+    registerTransferRoutes(app, context);
     app.get(
       '/dataset/get_list',
       {

@@ -329,6 +329,16 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   })),
   'POST /api/dataset/delete_data': byId((rows) => ({ body: { _id: rows.datasetRecordId } })),
   'POST /api/dataset/multiple-delete-data': byId((rows) => ({ body: { ids: [rows.datasetRecordId] } })),
+  // another owner's dataset previewed, filled from a file and downloaded
+  'POST /api/dataset/import/preview/{id}': byId((rows) => ({
+    params: { id: rows.datasetId },
+    body: { format: 'csv', content: 'city\nLuxor' },
+  })),
+  'POST /api/dataset/import/{id}': byId((rows, caller) => ({
+    params: { id: rows.datasetId },
+    body: { format: 'csv', content: `city\n${caller.marker} city` },
+  })),
+  'GET /api/dataset/export/{id}': byId((rows) => ({ params: { id: rows.datasetId } }), 'shows-marker'),
   'GET /api/components/entities': publicCall('the built-in entity types, the same for every owner'),
 
   'GET /api/command_example/train': bySession(() => ({})),
