@@ -69,6 +69,7 @@ describe('data sources', () => {
     const failure = page.getByTestId('data-source-failure');
     await failure.waitFor();
     expect(await failure.textContent()).toContain('The username or password is wrong');
+    await snapPage(page, 'data-source-failure-en');
     await failure.getByRole('button').click();
     await failure.waitFor({ state: 'detached' });
 
@@ -98,7 +99,16 @@ describe('data sources', () => {
     await table.getByRole('link', { name: 'تعديل' }).click();
     await page.getByRole('heading', { name: 'تعديل مصدر البيانات' }).waitFor();
     await page.getByTestId('data-source-tables').getByText('customers').waitFor();
-    expect(await page.getByLabel('كلمة المرور', { exact: true }).getAttribute('placeholder')).toBeNull();
+    const password = page.getByLabel('كلمة المرور', { exact: true });
+    expect(await password.getAttribute('placeholder')).toBeNull();
     await snapPage(page, 'data-source-form-ar');
+
+    // a new wrong password: the server's reason in Arabic, and the stored connection left as it was
+    await password.fill('wrong');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    const failure = page.getByTestId('data-source-failure');
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('اسم المستخدم أو كلمة المرور غير صحيحة');
+    await snapPage(page, 'data-source-failure-ar');
   });
 });
