@@ -30,8 +30,9 @@ function LocationRow({ location, routeMapId, onDelete }: LocationRowProps) {
       <OwnTextCell>{location.map.title}</OwnTextCell>
       {([location.x, location.y, location.yaw] as const).map((value, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the three coordinate columns never move.
-        <Table.Td key={index} dir="ltr" ta="end">
-          {formatNumber(value, COORDINATE_FORMAT)}
+        <Table.Td key={index} ta="end">
+          {/* a number reads left to right in both languages; the cell keeps the page's side, as its header */}
+          <span dir="ltr">{formatNumber(value, COORDINATE_FORMAT)}</span>
         </Table.Td>
       ))}
       <Table.Td>
@@ -66,7 +67,8 @@ export function LocationsPage() {
   const map = useMap(mapId);
   const locations = useLocationsPage(mapId, page);
   const askToDelete = useDeleteMapItem(deleteLocation);
-  useClampedPage(page, locations.data?.pageCount, setPage);
+  // a placeholder (the page shown before) may carry an older page count: clamp only by a fresh answer
+  useClampedPage(page, locations.isPlaceholderData ? undefined : locations.data?.pageCount, setPage);
 
   const rows = locations.data?.rows ?? [];
   const heading =

@@ -96,4 +96,25 @@ describe('locations list', () => {
     expect(callsTo(fetchStub, '/api/locations/list/').at(-1)).toBe('/api/locations/list/4?page=2');
     expect(currentPath(router)).toBe('/locations/4?page=2');
   });
+
+  it('opens a page the list shown before did not have, when the fresh answer has it', async () => {
+    setToken('t');
+    const door = locationRecord(7, 'Door', { _id: 4, title: 'City mall' });
+    const gate = locationRecord(8, 'Gate', { _id: 4, title: 'City mall' });
+    // page 1 was loaded while the map had one page; locations were added since
+    stubServer(
+      mapsServer([mall], [], (_method, path) => {
+        if (path === '/locations/list/4?page=1')
+          return { json: { status: 1, data: { current_page: 1, data: [door] }, pages_count: 1 } };
+        if (path === '/locations/list/4?page=2')
+          return { json: { status: 1, data: { current_page: 2, data: [gate] }, pages_count: 2 } };
+        return undefined;
+      }),
+    );
+    const { router } = renderApp('/locations/4');
+    await screen.findByTestId('location-row-7');
+    await router.navigate('/locations/4?page=2');
+    await screen.findByTestId('location-row-8');
+    expect(currentPath(router)).toBe('/locations/4?page=2');
+  });
 });

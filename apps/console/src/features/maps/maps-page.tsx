@@ -63,7 +63,8 @@ export function MapsPage() {
   const [debouncedKeyword] = useDebouncedValue(keyword.trim(), SEARCH_DELAY_MS);
   const maps = useMapsPage(page, debouncedKeyword);
   const askToDelete = useDeleteMapItem(deleteMap);
-  useClampedPage(page, maps.data?.pageCount, setPage);
+  // a placeholder (the page shown before) may carry an older page count: clamp only by a fresh answer
+  useClampedPage(page, maps.isPlaceholderData ? undefined : maps.data?.pageCount, setPage);
 
   function changeKeyword(value: string) {
     setKeyword(value);
