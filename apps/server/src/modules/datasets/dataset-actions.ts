@@ -2,6 +2,7 @@ import {
   DATASET_MAX_FIELDS,
   type DatasetField,
   type DatasetRecord,
+  type DatasetType,
   datasetInUseMessage,
   datasetMessages,
   fieldExistsMessage,
@@ -25,8 +26,9 @@ export async function requireOwnDataset(db: Database, userId: number, dsId: numb
   return dataset;
 }
 
-function nameOf(input: SaveDatasetInput): string {
-  const isMenu = input.ds_type === 'menu';
+/** The name a save gives: a menu's may come as menu_name; `type` is the saved dataset's (a save keeps it). */
+function nameOf(input: SaveDatasetInput, type: DatasetType): string {
+  const isMenu = type === 'menu';
   const name = (isMenu ? input.menu_name || input.ds_name : input.ds_name) ?? '';
   if (name !== '') return name;
   throw isMenu
@@ -56,8 +58,8 @@ export async function saveDataset(
   dsId: number,
   input: SaveDatasetInput,
 ): Promise<DatasetRecord> {
-  const name = nameOf(input);
   if (dsId === 0) {
+    const name = nameOf(input, input.ds_type);
     const schema = schemaForType(input.ds_type, input.ds_schema ?? []);
     checkUniqueFieldNames(schema, 'ds_schema');
     return createDataset(db, {
@@ -72,6 +74,7 @@ export async function saveDataset(
     });
   }
   const current = await requireOwnDataset(db, userId, dsId);
+  const name = nameOf(input, current.ds_type);
   const schema = input.ds_schema && schemaForType(current.ds_type, input.ds_schema);
   if (schema) checkUniqueFieldNames(schema, 'ds_schema');
   const { dropped, retyped } = schema

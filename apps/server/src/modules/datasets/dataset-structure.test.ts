@@ -71,6 +71,10 @@ describe.each(await testDatabaseKinds())('dataset structure calls on $label', (k
       });
       expect(menu).toMatchObject({ ds_type: 'menu', ds_name: 'Drinks', ds_tax: 2.5, ds_shipping: 1 });
       expect(menu.ds_schema).toEqual([...menuFixedFields, { name: 'size', type: 'text', permission: 'rw' }]);
+      // a save keeps the menu a menu, and its name comes as menu_name
+      const renamed = await saved(token, { menu_name: 'Hot drinks', ds_type: 'dataset' }, menu.ds_id);
+      expect(renamed).toMatchObject({ ds_type: 'menu', ds_name: 'Hot drinks' });
+      expect(renamed.ds_schema).toEqual(menu.ds_schema);
     });
 
     it('answers each validation message', async () => {
