@@ -1,6 +1,6 @@
 import type { LocationRecord } from '@hiwar/contracts';
-import { ActionIcon, Button, Card, Group, Stack, Table, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Card, Group, Stack, Table, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { OwnTextCell } from '../../components/own-text.tsx';
@@ -9,6 +9,7 @@ import { NoDataRow } from '../services/no-data-row.tsx';
 import { PageBar } from '../services/page-bar.tsx';
 import { useClampedPage, usePageQuery } from '../services/page-query.ts';
 import { routeId } from '../variables/route-ids.ts';
+import { EditDeleteCells } from './edit-delete-cells.tsx';
 import { deleteLocation, useLocationsPage, useMap } from './maps-api.ts';
 import { useDeleteMapItem } from './use-delete-map-item.ts';
 
@@ -22,7 +23,6 @@ interface LocationRowProps {
 }
 
 function LocationRow({ location, routeMapId, onDelete }: LocationRowProps) {
-  const { t } = useTranslation();
   const formatNumber = useFormatNumber();
   return (
     <Table.Tr data-testid={`location-row-${location._id}`}>
@@ -35,26 +35,10 @@ function LocationRow({ location, routeMapId, onDelete }: LocationRowProps) {
           <span dir="ltr">{formatNumber(value, COORDINATE_FORMAT)}</span>
         </Table.Td>
       ))}
-      <Table.Td>
-        <ActionIcon
-          component={Link}
-          to={`/locations/${routeMapId}/${location._id}`}
-          variant="subtle"
-          aria-label={t('maps.actions.edit')}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('maps.actions.delete')}
-          onClick={() => onDelete(location)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Table.Td>
+      <EditDeleteCells
+        editPath={`/locations/${routeMapId}/${location._id}`}
+        onDelete={() => onDelete(location)}
+      />
     </Table.Tr>
   );
 }

@@ -1,7 +1,7 @@
 import type { MapRecord } from '@hiwar/contracts';
-import { ActionIcon, Anchor, Button, Card, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useFormatNumber } from '../../lib/format-number.ts';
 import { NoDataRow } from '../services/no-data-row.tsx';
 import { PageBar } from '../services/page-bar.tsx';
 import { useClampedPage, usePageQuery } from '../services/page-query.ts';
+import { EditDeleteCells } from './edit-delete-cells.tsx';
 import { deleteMap, useMapsPage } from './maps-api.ts';
 import { useDeleteMapItem } from './use-delete-map-item.ts';
 
@@ -31,26 +32,7 @@ function MapRow({ map, onDelete }: { map: MapRecord; onDelete: (map: MapRecord) 
           {formatNumber(map.locations_count)}
         </Anchor>
       </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          component={Link}
-          to={`/maps/${map._id}`}
-          variant="subtle"
-          aria-label={t('maps.actions.edit')}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('maps.actions.delete')}
-          onClick={() => onDelete(map)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Table.Td>
+      <EditDeleteCells editPath={`/maps/${map._id}`} onDelete={() => onDelete(map)} />
     </Table.Tr>
   );
 }
