@@ -111,16 +111,19 @@ export const saveDataSourceRequest = z
     ),
     sid: z.string().trim().max(128).optional().default(''),
   })
-  .superRefine((request, context) => {
-    const driver = driverOf(request.driver);
-    if (!driver?.isAvailable) {
-      context.addIssue({ code: 'custom', path: ['driver'], message: dataSourceMessages.driverUnavailable });
-    }
-    const hasPort = typeof request.port === 'number';
-    if (driver?.port === 'required' && !hasPort) {
-      context.addIssue({ code: 'custom', path: ['port'], message: dataSourceMessages.portRequired });
-    }
-  })
+  // runs even when other fields failed, so a form shows the port's message with the rest
+  .superRefine(
+    (request, context) => {
+      const driver = driverOf(String(request.driver));
+      if (driver && !driver.isAvailable) {
+        context.addIssue({ code: 'custom', path: ['driver'], message: dataSourceMessages.driverUnavailable });
+      }
+      if (driver?.port === 'required' && request.port === undefined) {
+        context.addIssue({ code: 'custom', path: ['port'], message: dataSourceMessages.portRequired });
+      }
+    },
+    { when: ({ value }) => typeof value === 'object' && value !== null },
+  )
   .transform(({ port, ...request }) => ({
     ...request,
     port: typeof port === 'number' && driverOf(request.driver)?.port !== 'none' ? port : null,

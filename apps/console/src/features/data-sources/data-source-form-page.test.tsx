@@ -85,6 +85,9 @@ describe('data source form', () => {
     expect(screen.getByText('The username field is required')).toBeDefined();
 
     await chooseDriver('PostgreSQL');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The port field is required')).toBeDefined();
+    expect(screen.getByText('The name field is required')).toBeDefined();
     fill(/Name/, 'CRM');
     fill(/Host/, 'db.example.com');
     fill(/Database name/, 'crm');

@@ -172,6 +172,15 @@ describe.each(await testDatabaseKinds())('data sources on $label', (kind) => {
       dbname: [dataSourceMessages.dbnameRequired],
       username: [dataSourceMessages.usernameRequired],
     });
+    // the port's message comes with the others, not after they are fixed
+    const onlyDriver = await save(0, { driver: 'POSTGRE_SQL' });
+    expect(Object.keys(onlyDriver.json.errors).sort()).toEqual([
+      'dbname',
+      'host',
+      'name',
+      'port',
+      'username',
+    ]);
     const noPort = await save(0, postgres({ port: '' }));
     expect(noPort.json.errors).toEqual({ port: [dataSourceMessages.portRequired] });
     const badPort = await save(0, postgres({ port: '54x' }));
