@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { listRecordValues, updateRecordData } from './dataset-record-repository.ts';
+import { listRecordValues, replaceRecordsData } from './dataset-record-repository.ts';
 import { createDataset, deleteDatasetRow, findOwnDataset, updateDataset } from './dataset-repository.ts';
 import { checkUniqueFieldNames, isEditableField, schemaChanges, schemaForType } from './dataset-schema.ts';
 import { findDatasetUsers } from './dataset-usage.ts';
@@ -45,10 +45,11 @@ async function rewriteRecords(
   dsId: number,
   change: (data: Record<string, unknown>) => Record<string, unknown> | undefined,
 ): Promise<void> {
-  for (const record of await listRecordValues(db, dsId)) {
-    const changed = change(record.data);
-    if (changed) await updateRecordData(db, record._id, changed);
-  }
+  const changed = (await listRecordValues(db, dsId)).flatMap((record) => {
+    const data = change(record.data);
+    return data ? [{ ...record, data }] : [];
+  });
+  await replaceRecordsData(db, dsId, changed);
 }
 
 /** POST /dataset/save/{id}: 0 creates; an existing dataset keeps its type, and its records follow its schema. */
