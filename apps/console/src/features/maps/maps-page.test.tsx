@@ -117,4 +117,14 @@ describe('locations list', () => {
     await screen.findByTestId('location-row-8');
     expect(currentPath(router)).toBe('/locations/4?page=2');
   });
+
+  it('goes to /404 when a map or location id in the address is not a number', async () => {
+    setToken('t');
+    stubServer(mapsServer([mall], []));
+    for (const path of ['/maps/abc', '/locations/x', '/locations/4/new']) {
+      const { router, unmount } = renderApp(path);
+      await waitFor(() => expect(currentPath(router)).toBe('/404'));
+      unmount();
+    }
+  });
 });

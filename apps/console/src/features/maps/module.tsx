@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../../app/feature-module.ts';
 import { lazyScreen } from '../../app/lazy-screen.tsx';
 import { fetchMap } from './maps-api.ts';
+import { NumericRoute } from './numeric-route.tsx';
 
 const mapTitle = async (id: string) => (await fetchMap(id)).title;
 
@@ -10,15 +11,27 @@ export const mapsModule: FeatureModule = {
     { path: 'maps', element: lazyScreen(() => import('./maps-page.tsx').then((file) => file.MapsPage)) },
     {
       path: 'maps/:mapId',
-      element: lazyScreen(() => import('./map-form-page.tsx').then((file) => file.MapFormPage)),
+      element: (
+        <NumericRoute>
+          {lazyScreen(() => import('./map-form-page.tsx').then((file) => file.MapFormPage))}
+        </NumericRoute>
+      ),
     },
     {
       path: 'locations/:mapId',
-      element: lazyScreen(() => import('./locations-page.tsx').then((file) => file.LocationsPage)),
+      element: (
+        <NumericRoute>
+          {lazyScreen(() => import('./locations-page.tsx').then((file) => file.LocationsPage))}
+        </NumericRoute>
+      ),
     },
     {
       path: 'locations/:mapId/:locationId',
-      element: lazyScreen(() => import('./location-form-page.tsx').then((file) => file.LocationFormPage)),
+      element: (
+        <NumericRoute>
+          {lazyScreen(() => import('./location-form-page.tsx').then((file) => file.LocationFormPage))}
+        </NumericRoute>
+      ),
     },
   ],
   crumbNames: { maps: mapTitle, locations: mapTitle },
