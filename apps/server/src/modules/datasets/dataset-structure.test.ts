@@ -309,5 +309,36 @@ describe.each(await testDatabaseKinds())('dataset structure calls on $label', (k
       );
       expect((await server.call('GET', `/api/dataset/browse/${dataset.ds_id}`, { token })).status).toBe(200);
     });
+
+    it('counts another owner’s variable on a public dataset without naming it', async () => {
+      const alice = await registerAndLogin(server);
+      const bob = await registerAndLogin(server);
+      const shared = await saved(alice.token, { ds_name: 'Cities', ds_schema: schema, is_public: 1 });
+      const service = await server.call('POST', '/api/service/save', {
+        token: bob.token,
+        body: { service_name: 'Secret plans' },
+      });
+      const command = await server.call('POST', `/api/command/save/${service.json.id}/0`, {
+        token: bob.token,
+        body: { command_name: 'hidden', command_lang: 'en' },
+      });
+      const variable = await server.call('POST', `/api/command_var/save/0/${command.json.id}`, {
+        token: bob.token,
+        body: {
+          var_name: 'where',
+          var_type: 'datasetList',
+          var_type_ds_id: shared.ds_id,
+          var_type_ds_field_where: 'city',
+          var_val_list: ['Cairo'],
+        },
+      });
+      expect(variable.json.status, variable.text).toBe(1);
+      const refused = await server.call('POST', `/api/dataset/delete/${shared.ds_id}`, {
+        token: alice.token,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.json.msg).toBe(datasetInUseMessage(['1 variable(s) or response(s) of other owners']));
+      expect(refused.text).not.toContain('hidden');
+    });
   });
 });
