@@ -22,15 +22,17 @@ export const COORDINATE_ABS_MAX = 1_000_000_000;
 const DECIMAL_TEXT = new RegExp(`^-?(0|[1-9][0-9]{0,9})(\\.[0-9]{1,${COORDINATE_FRACTION_DIGITS_MAX}})?$`);
 
 /**
- * A required decimal (x, y, yaw): a finite number, or text written as a plain decimal (`-12.5`, `3`). Text such
- * as '1e3', '0x1' or ' 2' is refused rather than read, as with ids. Empty or missing answers `required`.
+ * A required decimal (x, y, yaw): a finite number, or text written as a plain decimal (`-12.5`, `3`; spaces around
+ * it are trimmed). Text such as '1e3', '0x1' or '+2' is refused rather than read, as with ids. Empty or missing
+ * answers `required`.
  */
 function decimalInput(required: string) {
   return z
     .union([z.number(), z.string().trim()], { error: required })
     .superRefine((value, context) => {
       if (value === '') context.addIssue({ code: 'custom', message: required });
-      else if (typeof value === 'string' ? !DECIMAL_TEXT.test(value) : !Number.isFinite(value))
+      // z.number() has already refused NaN and the infinities
+      else if (typeof value === 'string' && !DECIMAL_TEXT.test(value))
         context.addIssue({ code: 'custom', message: mapMessages.decimalInvalid });
       else if (Math.abs(Number(value)) > COORDINATE_ABS_MAX)
         context.addIssue({ code: 'custom', message: mapMessages.decimalInvalid });
