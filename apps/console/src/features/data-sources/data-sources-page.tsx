@@ -1,14 +1,15 @@
 import { type DataSourceRecord, driverOf } from '@hiwar/contracts';
-import { ActionIcon, Button, Card, Group, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OwnTextCell } from '../../components/own-text.tsx';
 import { failureMessage } from '../../lib/form-errors.ts';
+import { EditDeleteCells } from '../maps/edit-delete-cells.tsx';
 import { confirmDelete } from '../services/confirm-delete.tsx';
 import { NoDataRow } from '../services/no-data-row.tsx';
 import { PageBar } from '../services/page-bar.tsx';
@@ -62,26 +63,10 @@ function DataSourceRow({ row, actions }: RowProps) {
           aria-label={t('datasources.list.active', { name: entity.name })}
         />
       </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          component={Link}
-          to={`/datasources/${row.data_source_id}`}
-          variant="subtle"
-          aria-label={t('datasources.actions.edit')}
-        >
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t('datasources.actions.delete')}
-          onClick={() => actions.askToDelete(row)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Table.Td>
+      <EditDeleteCells
+        editPath={`/datasources/${row.data_source_id}`}
+        onDelete={() => actions.askToDelete(row)}
+      />
     </Table.Tr>
   );
 }
