@@ -80,7 +80,7 @@ export function ListValuesEditor({ value: values, onChange, error }: ListValuesE
               label={t('variables.form.value')}
               value={row.value}
               onChange={(event) => updateRow(index, { value: event.currentTarget.value })}
-              error={row.value.trim() === '' ? t('variables.form.valueRequired') : undefined}
+              error={row.value.trim() === '' ? t('variables.form.listValueRequired') : undefined}
               w="35%"
             />
             <div style={{ flex: 1 }}>
