@@ -6,15 +6,17 @@ import { createClient } from './http-client.ts';
  * The load side, run as its own process: `senders` simulated web-messenger users for `seconds`. With `rate`
  * 0 each sends its next message as soon as the previous one is answered (saturation); with a rate (messages/s
  * for all senders together) each sender keeps a fixed schedule of one message every senders/rate seconds,
- * sending late when an answer is late. At most 100,000 messages per sender either way.
+ * sending late when an answer is late. At most 100,000 messages per sender either way. Sender ids start at
+ * `senderBase`: each run takes its own, so a run never inherits another's per-sender rate-limit windows.
  * Prints one JSON line: messages, errors, statuses, seconds, latency percentiles (ms).
  */
-const [baseUrl, botToken, sendersArg, secondsArg, rateArg] = process.argv.slice(2);
+const [baseUrl, botToken, sendersArg, secondsArg, rateArg, senderBaseArg] = process.argv.slice(2);
 if (!baseUrl || !botToken)
-  throw new Error('usage: load.ts <base url> <bot token> [senders] [seconds] [rate]');
+  throw new Error('usage: load.ts <base url> <bot token> [senders] [seconds] [rate] [sender base]');
 const senders = Number(sendersArg ?? 200);
 const seconds = Number(secondsArg ?? 20);
 const rate = Number(rateArg ?? 0);
+const senderBase = Number(senderBaseArg ?? 1_000_000);
 const maxPerSender = 100_000;
 const intervalMs = rate > 0 ? (senders / rate) * 1000 : 0;
 const client = createClient(baseUrl, senders);
@@ -26,7 +28,7 @@ const deadline = performance.now() + seconds * 1000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function runSender(index: number): Promise<void> {
-  const senderId = 1_000_000 + index;
+  const senderId = senderBase + index;
   const firstAt = performance.now() + (intervalMs * index) / senders;
   for (let turn = 0; turn < maxPerSender && performance.now() < deadline; turn += 1) {
     const dueIn = firstAt + turn * intervalMs - performance.now();
