@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { RunningServer } from './server.ts';
+import { type Owner, registerOwner, signInThroughConsole } from './api.ts';
+import { launchBrowser } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 /** A page in a fresh browser context on the server: a 1280×860 window, 15 s for each action. */
 export async function newConsolePage(browser: Browser, server: RunningServer): Promise<Page> {
@@ -14,4 +16,35 @@ export async function switchLanguage(page: Page, lang: 'en' | 'ar'): Promise<voi
   await page.getByTestId('language-menu').click();
   await page.getByTestId(`lang-${lang}`).click();
   await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+}
+
+/** A server, a browser and a console page signed in as a newly registered owner; `close` ends them. */
+export interface SignedInConsole {
+  server: RunningServer;
+  browser: Browser;
+  page: Page;
+  /** the owner's API token, for seeding through the API */
+  token: string;
+  close(): Promise<void>;
+}
+
+export async function openSignedInConsole(
+  owner: Owner,
+  env: Record<string, string> = {},
+): Promise<SignedInConsole> {
+  const server = await startServer(env);
+  const browser = await launchBrowser();
+  const page = await newConsolePage(browser, server);
+  const token = await registerOwner(server, owner);
+  await signInThroughConsole(page, owner);
+  return {
+    server,
+    browser,
+    page,
+    token,
+    async close() {
+      await browser.close();
+      await server.stop();
+    },
+  };
 }

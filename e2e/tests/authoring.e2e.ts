@@ -1,9 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerOwner, signInThroughConsole, statusOf } from '../support/api.ts';
-import { launchBrowser, snapPage } from '../support/browser.ts';
-import { newConsolePage, switchLanguage } from '../support/console.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { statusOf } from '../support/api.ts';
+import { snapPage } from '../support/browser.ts';
+import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../support/console.ts';
+import type { RunningServer } from '../support/server.ts';
 
 const owner = {
   username: 'omar_barista',
@@ -55,32 +55,24 @@ async function selectLastCharacters(field: Locator, count: number) {
   for (let step = 0; step < count; step += 1) await field.press('Shift+ArrowLeft');
 }
 
-/**
- * A screenshot of the whole screen as one tall window shows it: without the toasts that happen to be showing, and
- * with the fixed sidebar and the sticky bars where they belong rather than where the small window had them.
- */
-
 async function exampleTexts(page: Page): Promise<string[]> {
   return page.getByTestId('examples-list').getByTestId('example-text').allTextContents();
 }
 
 describe('authoring a service, a command, a list variable and tagged examples', () => {
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let token: string;
 
+  let session: SignedInConsole | undefined;
+
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await newConsolePage(browser, server);
-    token = await registerOwner(server, owner);
-    await signInThroughConsole(page, owner);
+    session = await openSignedInConsole(owner);
+    ({ server, page, token } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('creates a service from the services list and a command from its about tab', async () => {

@@ -56,11 +56,6 @@ async function saveChanges(page: Page) {
   await page.getByRole('button', { name: 'Save changes' }).click();
 }
 
-/**
- * A screenshot of the whole screen as one tall window shows it: without the toasts that happen to be showing, and
- * with the fixed sidebar and the sticky bars where they belong rather than where the small window had them.
- */
-
 describe('the chatbot settings screen', () => {
   let server: RunningServer;
   let browser: Browser;

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, registerOwner, signInThroughConsole } from '../support/api.ts';
-import { launchBrowser, snapPage } from '../support/browser.ts';
-import { newConsolePage, switchLanguage } from '../support/console.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { callApi } from '../support/api.ts';
+import { snapPage } from '../support/browser.ts';
+import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../support/console.ts';
+import type { RunningServer } from '../support/server.ts';
 
 // Issue #10 item 5: a map, two locations, a delete that stays on its page, in English and Arabic.
 const owner = {
@@ -36,21 +36,18 @@ async function addLocation(page: Page, location: { title: string; x: string; y: 
 
 describe('maps and locations', () => {
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let token: string;
 
+  let session: SignedInConsole | undefined;
+
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await newConsolePage(browser, server);
-    token = await registerOwner(server, owner);
-    await signInThroughConsole(page, owner);
+    session = await openSignedInConsole(owner);
+    ({ server, page, token } = session);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('creates a map and two locations, deletes one and comes back to the same page', async () => {
