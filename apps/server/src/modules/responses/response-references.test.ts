@@ -108,7 +108,7 @@ describe.each(await testDatabaseKinds())('response references on $label', (kind)
     );
   });
 
-  it('refuses data sources, components and subscription channels, which have no table yet', async () => {
+  it('refuses a data source that does not exist, and components and subscription channels, which have no table yet', async () => {
     await expectRefusedFields(
       { resp_data_source_id: 1, resp_component_id: 1, resp_sub_channel: 1 },
       {
