@@ -19,6 +19,7 @@ function IdName({ parentSegment, id }: { parentSegment: string; id: string }) {
 function CrumbLabel({ crumb }: { crumb: Crumb }) {
   const { t } = useTranslation();
   if (crumb.kind === 'new') return <>{t('breadcrumbs.new')}</>;
+  if (crumb.kind === 'all') return <>{t('breadcrumbs.all')}</>;
   if (crumb.kind === 'id') return <IdName parentSegment={crumb.parentSegment} id={crumb.id} />;
   return <>{t(`breadcrumbs.segments.${crumb.segment}`, { defaultValue: crumb.segment })}</>;
 }

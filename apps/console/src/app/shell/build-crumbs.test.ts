@@ -11,6 +11,15 @@ describe('buildCrumbs', () => {
     ]);
   });
 
+  it('reads 0 as all maps, not a new record, where it filters the locations', () => {
+    expect(buildCrumbs('/locations/0/7')).toEqual([
+      { kind: 'segment', path: '/locations', segment: 'locations' },
+      { kind: 'all', path: '/locations/0' },
+      { kind: 'id', path: '/locations/0/7', id: '7', parentSegment: '0' },
+    ]);
+    expect(buildCrumbs('/locations/3/0').at(-1)).toEqual({ kind: 'new', path: '/locations/3/0' });
+  });
+
   it('reads a number as the first segment as a page name', () => {
     expect(buildCrumbs('/404')).toEqual([{ kind: 'segment', path: '/404', segment: '404' }]);
   });

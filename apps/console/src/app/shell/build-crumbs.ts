@@ -1,20 +1,26 @@
 export type Crumb =
   | { kind: 'segment'; path: string; segment: string }
   | { kind: 'new'; path: string }
+  | { kind: 'all'; path: string }
   | { kind: 'id'; path: string; id: string; parentSegment: string };
+
+/** Segments whose id 0 is no new record but a filter on every one: `/locations/0` lists the locations of all maps. */
+const ZERO_MEANS_ALL = new Set(['locations']);
 
 function isId(segment: string) {
   return /^\d+$/.test(segment);
 }
 
 /**
- * One crumb per URL segment: named segments are translated, `0` reads "New", other ids get a name lookup.
+ * One crumb per URL segment: named segments are translated, `0` reads "New" (or "All" where it filters),
+ * other ids get a name lookup.
  * A number as the first segment is a page (`/404`), not an id.
  */
 export function buildCrumbs(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   return segments.map((segment, index) => {
     const path = `/${segments.slice(0, index + 1).join('/')}`;
+    if (segment === '0' && index === 1 && ZERO_MEANS_ALL.has(segments[0] ?? '')) return { kind: 'all', path };
     if (segment === '0' && index > 0) return { kind: 'new', path };
     if (isId(segment) && index > 0)
       return { kind: 'id', path, id: segment, parentSegment: segments[index - 1] ?? '' };
