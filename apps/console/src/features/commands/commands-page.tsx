@@ -25,7 +25,7 @@ export function CommandsPage() {
   const [debouncedKeywords] = useDebouncedValue(keywords.trim(), SEARCH_DELAY_MS);
   const commands = useCommandsPage(serviceId, page, debouncedKeywords);
   const { toggleStatus, askToDelete } = useCommandActions();
-  useClampedPage(page, commands.data?.pageCount, setPage);
+  useClampedPage(page, commands, (data) => data.pageCount, setPage);
 
   function changeKeywords(value: string) {
     setKeywords(value);

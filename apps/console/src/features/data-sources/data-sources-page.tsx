@@ -79,7 +79,7 @@ export function DataSourcesPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const list = useDataSourcesPage(page, debouncedSearch);
   const actions = useDataSourceActions();
-  useClampedPage(page, list.data?.last_page, setPage);
+  useClampedPage(page, list, (data) => data.last_page, setPage);
 
   function changeSearch(value: string) {
     setSearch(value);

@@ -51,8 +51,7 @@ export function LocationsPage() {
   const map = useMap(mapId);
   const locations = useLocationsPage(mapId, page);
   const askToDelete = useDeleteMapItem(deleteLocation);
-  // a placeholder (the page shown before) may carry an older page count: clamp only by a fresh answer
-  useClampedPage(page, locations.isPlaceholderData ? undefined : locations.data?.pageCount, setPage);
+  useClampedPage(page, locations, (data) => data.pageCount, setPage);
 
   const rows = locations.data?.rows ?? [];
   const heading =

@@ -45,8 +45,7 @@ export function MapsPage() {
   const [debouncedKeyword] = useDebouncedValue(keyword.trim(), SEARCH_DELAY_MS);
   const maps = useMapsPage(page, debouncedKeyword);
   const askToDelete = useDeleteMapItem(deleteMap);
-  // a placeholder (the page shown before) may carry an older page count: clamp only by a fresh answer
-  useClampedPage(page, maps.isPlaceholderData ? undefined : maps.data?.pageCount, setPage);
+  useClampedPage(page, maps, (data) => data.pageCount, setPage);
 
   function changeKeyword(value: string) {
     setKeyword(value);

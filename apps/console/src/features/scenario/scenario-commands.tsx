@@ -18,7 +18,7 @@ export function ScenarioCommands({ serviceId, selectedId, onSelect }: ScenarioCo
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const commands = useCommandsPage(serviceId, page, '');
-  useClampedPage(page, commands.data?.pageCount, setPage);
+  useClampedPage(page, commands, (data) => data.pageCount, setPage);
   const list = commands.data?.commands ?? [];
   return (
     <Card shadow="xs">

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { parsePage } from './page-query.ts';
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { parsePage, useClampedPage } from './page-query.ts';
 import { shortcutTarget } from './shortcut-target.ts';
 
 describe('parsePage', () => {
@@ -19,5 +20,34 @@ describe('shortcutTarget', () => {
     expect(shortcutTarget('3', '12')).toBe('/services/3/commands/12');
     expect(shortcutTarget('3', null)).toBe('/services/3/commands');
     expect(shortcutTarget(null, null)).toBe('/services');
+  });
+});
+
+const pageCountOf = (data: { pages: number }) => data.pages;
+
+describe('useClampedPage', () => {
+  it('moves back to the last page when a fresh answer has fewer pages', () => {
+    const setPage = vi.fn();
+    renderHook(() =>
+      useClampedPage(3, { data: { pages: 2 }, isPlaceholderData: false }, pageCountOf, setPage),
+    );
+    expect(setPage).toHaveBeenCalledWith(2);
+  });
+
+  it('leaves the page alone while the answer shown is the previous page (a placeholder)', () => {
+    const setPage = vi.fn();
+    renderHook(() =>
+      useClampedPage(2, { data: { pages: 1 }, isPlaceholderData: true }, pageCountOf, setPage),
+    );
+    expect(setPage).not.toHaveBeenCalled();
+  });
+
+  it('leaves the page alone before any answer and when the page exists', () => {
+    const setPage = vi.fn();
+    renderHook(() => useClampedPage(2, { isPlaceholderData: false }, pageCountOf, setPage));
+    renderHook(() =>
+      useClampedPage(2, { data: { pages: 4 }, isPlaceholderData: false }, pageCountOf, setPage),
+    );
+    expect(setPage).not.toHaveBeenCalled();
   });
 });

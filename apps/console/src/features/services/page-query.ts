@@ -27,8 +27,24 @@ export function usePageQuery(): [number, (page: number) => void] {
   return [page, setPage];
 }
 
-/** After a delete empties the last page, moves back to the page that is now the last one. */
-export function useClampedPage(page: number, pageCount: number | undefined, setPage: (page: number) => void) {
+/** The part of a list query the clamp reads: its answer, and whether that answer is the page shown before. */
+interface PagedQuery<T> {
+  data?: T;
+  isPlaceholderData: boolean;
+}
+
+/**
+ * After a delete empties the last page, moves back to the page that is now the last one. Only a fresh answer
+ * counts: a placeholder (the previous page's answer, shown while the next loads) may carry an older page count,
+ * which would send ?page=2 back to page 1.
+ */
+export function useClampedPage<T>(
+  page: number,
+  query: PagedQuery<T>,
+  pageCountOf: (data: T) => number,
+  setPage: (page: number) => void,
+) {
+  const pageCount = query.data === undefined || query.isPlaceholderData ? undefined : pageCountOf(query.data);
   useEffect(() => {
     if (pageCount !== undefined && pageCount >= 1 && page > pageCount) setPage(pageCount);
   }, [page, pageCount, setPage]);

@@ -25,7 +25,7 @@ export function ServicesPage() {
   const [modal, setModal] = useState<ModalState>({ isOpen: false });
   const services = useServicesPage(page, debouncedSearch);
   const askToDelete = useDeleteService();
-  useClampedPage(page, services.data?.lastPage, setPage);
+  useClampedPage(page, services, (data) => data.lastPage, setPage);
 
   function changeSearch(value: string) {
     setSearch(value);
