@@ -12,7 +12,11 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
 import { requireOwnDataset } from './dataset-actions.ts';
-import { insertDatasetRecords, listRecordData } from './dataset-record-repository.ts';
+import {
+  insertDatasetRecords,
+  listRecordData,
+  refreshRecordStatistics,
+} from './dataset-record-repository.ts';
 import { findReadableDataset } from './dataset-repository.ts';
 import { exportFileHeader, exportFileOf } from './record-export.ts';
 import { planImport, previewOf } from './record-import.ts';
@@ -23,7 +27,7 @@ const security = [{ bearer: [] }];
 const bodyLimit = DATASET_IMPORT_MAX_BYTES + 64 * 1024;
 
 /** Loading records from a CSV or JSON file (a preview, then one transaction) and downloading them. */
-export function registerTransferRoutes(app: ApiApp, { db, requireUser }: ModuleContext) {
+export function registerTransferRoutes(app: ApiApp, { db, dialect, requireUser }: ModuleContext) {
   // the preview and the import read the same request
   const importOptions = <T extends z.ZodType>(answer: T) => ({
     onRequest: requireUser,
@@ -57,6 +61,7 @@ export function registerTransferRoutes(app: ApiApp, { db, requireUser }: ModuleC
     }
     const owner = { dsId: dataset.ds_id, userId: dataset.user_id };
     await db.transaction().execute((trx) => insertDatasetRecords(trx, owner, plan.accepted));
+    await refreshRecordStatistics(db, dialect);
     return { status: 1 as const, imported: plan.accepted.length };
   });
 
