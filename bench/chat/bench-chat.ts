@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildBenchBot } from './build-bot.ts';
-import { appendConversationResults } from './results-file.ts';
+import { appendToResultsSection } from './results-file.ts';
 import { createPostgresDatabase, type ServerProcess, startServer } from './server-process.ts';
 
 /**
@@ -135,7 +135,11 @@ async function main(): Promise<void> {
   if (process.env.BENCH_DRY_RUN === '1') return;
   const heading = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — bench:chat`;
   const note = `POST /widget/api/{bot}/messages, bot of 50 commands × 5 examples (text answers), load from a separate process on loopback; ${machineNote()}. ${process.env.BENCH_NOTE ?? ''}`;
-  appendConversationResults(join(repoRoot, 'bench/RESULTS.md'), `${heading}\n\n${note}\n\n${table}\n`);
+  appendToResultsSection(
+    join(repoRoot, 'bench/RESULTS.md'),
+    '## Conversations',
+    `${heading}\n\n${note}\n\n${table}\n`,
+  );
 }
 
 await main();

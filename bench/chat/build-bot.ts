@@ -1,34 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type Client, expectOk, registerBenchOwner } from './bench-owner.ts';
 import { benchCommands } from './bot-corpus.ts';
-import { type CallAnswer, createClient } from './http-client.ts';
-
-type Client = ReturnType<typeof createClient>;
-
-async function expectOk(answer: Promise<CallAnswer>, what: string) {
-  const result = await answer;
-  if (result.status !== 200 || result.json?.status !== 1) {
-    throw new Error(`${what}: ${result.status} ${JSON.stringify(result.json)}`);
-  }
-  return result.json;
-}
-
-async function registerOwner(client: Client): Promise<string> {
-  const tag = Date.now().toString(36);
-  const account = {
-    username: `bench${tag}`,
-    user_fullname: 'Bench Owner',
-    user_email: `bench${tag}@example.com`,
-    user_password: 'bench-password',
-    user_password_confirmation: 'bench-password',
-  };
-  await expectOk(client.call('POST', '/api/passport/register', account), 'register');
-  const login = await client.call('POST', '/api/passport/login', {
-    email: account.user_email,
-    password: account.user_password,
-  });
-  if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.json)}`);
-  return login.json.access_token as string;
-}
+import { createClient } from './http-client.ts';
 
 async function addCommands(client: Client, token: string, serviceId: number): Promise<void> {
   for (const command of benchCommands) {
@@ -68,7 +41,7 @@ async function trainAndWait(client: Client, token: string): Promise<void> {
 export async function buildBenchBot(baseUrl: string): Promise<string> {
   const client = createClient(baseUrl, 4);
   try {
-    const token = await registerOwner(client);
+    const token = await registerBenchOwner(client);
     const service = await expectOk(
       client.call('POST', '/api/service/save', { service_name: 'Bench service' }, token),
       'service save',

@@ -1,17 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const HEADING = '## Conversations';
-
 /**
- * Appends `block` at the end of the "Conversations" section of RESULTS.md, creating the file or the section
- * when missing; every other section is left as it is.
+ * Appends `block` at the end of the section `heading` (e.g. "## Conversations") of RESULTS.md, creating the file
+ * or the section when missing; every other section is left as it is.
  */
-export function appendConversationResults(file: string, block: string): void {
+export function appendToResultsSection(file: string, heading: string, block: string): void {
   const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
   const lines = text.split('\n');
-  const start = lines.findIndex((line) => line.trim() === HEADING);
+  const start = lines.findIndex((line) => line.trim() === heading);
   if (start < 0) {
-    writeFileSync(file, `${text.trimEnd()}\n\n${HEADING}\n\n${block.trimEnd()}\n`);
+    writeFileSync(file, `${text.trimEnd()}\n\n${heading}\n\n${block.trimEnd()}\n`);
     return;
   }
   const nextOffset = lines.slice(start + 1).findIndex((line) => /^##?\s/.test(line));

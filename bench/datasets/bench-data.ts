@@ -2,9 +2,10 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { expectOk, registerBenchOwner } from '../chat/bench-owner.ts';
 import { type CallAnswer, createClient } from '../chat/http-client.ts';
+import { appendToResultsSection } from '../chat/results-file.ts';
 import { createPostgresDatabase, startServer } from '../chat/server-process.ts';
-import { appendDatasetResults } from './results-file.ts';
 
 /**
  * npm run bench:data — a dataset of 100,000 records through the real HTTP API, on SQLite and then on
@@ -77,34 +78,6 @@ function csvFile(fileIndex: number, rows: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-type Client = ReturnType<typeof createClient>;
-
-async function expectOk(answer: Promise<CallAnswer>, what: string) {
-  const result = await answer;
-  if (result.status !== 200 || result.json?.status !== 1) {
-    throw new Error(`${what}: ${result.status} ${JSON.stringify(result.json).slice(0, 500)}`);
-  }
-  return result.json;
-}
-
-async function registerOwner(client: Client): Promise<string> {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const account = {
-    username: `bench${tag}`,
-    user_fullname: 'Bench Owner',
-    user_email: `bench${tag}@example.com`,
-    user_password: 'bench-password',
-    user_password_confirmation: 'bench-password',
-  };
-  await expectOk(client.call('POST', '/api/passport/register', account), 'register');
-  const login = await client.call('POST', '/api/passport/login', {
-    email: account.user_email,
-    password: account.user_password,
-  });
-  if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.json)}`);
-  return login.json.access_token as string;
-}
-
 interface Latency {
   label: string;
   count: number;
@@ -160,7 +133,7 @@ async function benchOn(databaseUrl: string | null): Promise<DatabaseRun> {
   const server = await startServer(repoRoot, databaseUrl);
   const client = createClient(server.url, 4);
   try {
-    const token = await registerOwner(client);
+    const token = await registerBenchOwner(client);
     const saved = await expectOk(
       client.call('POST', '/api/dataset/save/0', { ds_name: 'Bench catalogue', ds_type: 'dataset' }, token),
       'dataset save',
@@ -304,7 +277,11 @@ async function main(): Promise<void> {
     'every call below is `POST /api/dataset/get-with-keys` (10 a page), sequential, on loopback. The module has ' +
     'no call that filters records by a field value, so "filter" is the keyword search on a list value (page 2 ' +
     `of its hits). ${machine}. ${process.env.BENCH_NOTE ?? ''}`.trimEnd();
-  appendDatasetResults(join(repoRoot, 'bench/RESULTS.md'), `${heading}\n\n${note}\n\n${table}\n`);
+  appendToResultsSection(
+    join(repoRoot, 'bench/RESULTS.md'),
+    '## Datasets',
+    `${heading}\n\n${note}\n\n${table}\n`,
+  );
 }
 
 await main();
