@@ -18,7 +18,7 @@ import { withTokenRedaction } from './platform/http/request-log.ts';
 import { requestValidatorCompiler } from './platform/http/request-validator.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
-import { createLogMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
 
 export interface AppDeps {
   config: Config;
@@ -56,7 +56,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     dialect: database.dialect,
     config,
-    mailer: deps.mailer ?? createLogMailer(app.log),
+    mailer:
+      deps.mailer ??
+      (config.smtpUrl
+        ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
+        : createLogMailer(app.log)),
     secrets: createSecretBox(config.secretKey),
     requireUser: createAuthGuard(app, database.db),
   };

@@ -53,6 +53,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads SMTP_URL and MAIL_FROM, mail to the log by default', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.smtpUrl).toBeNull();
+    expect(defaults.mailFrom).toBe('Hiwar <no-reply@localhost>');
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: 'smtps://bot:secret@mail.example.com:465',
+      MAIL_FROM: 'Bots <bots@example.com>',
+    });
+    expect(set.smtpUrl).toBe('smtps://bot:secret@mail.example.com:465');
+    expect(set.mailFrom).toBe('Bots <bots@example.com>');
+  });
+
   it.each([
     ['', false],
     ['false', false],
@@ -95,6 +108,8 @@ describe('loadConfig', () => {
     [{ OUTBOUND_ALLOW: 'http://db.example.com' }],
     [{ OUTBOUND_ALLOW: '10.0.0.0/33' }],
     [{ OUTBOUND_ALLOW: '127.0.0.1, db_example' }],
+    [{ SMTP_URL: 'mail.example.com:25' }],
+    [{ SMTP_URL: 'http://mail.example.com' }],
   ])('refuses %o', (env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
   });

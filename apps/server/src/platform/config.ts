@@ -29,6 +29,10 @@ export interface Config {
    * although they are local or private (platform/net/outbound-guard.ts); empty refuses every such address.
    */
   outboundAllow: string[];
+  /** SMTP_URL (`smtp://user:pass@host:port`, `smtps://…`): the operator's mail server; null writes mail to the log. */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the From address of the server's own mail. */
+  mailFrom: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -107,6 +111,23 @@ function readOutboundAllow(env: NodeJS.ProcessEnv): string[] {
   return entries;
 }
 
+function readSmtpUrl(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+    throw new ConfigError(
+      'SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465',
+    );
+  }
+  return raw;
+}
+
 /** DATA_DIR as an absolute path (relative to the working directory), without creating it. */
 export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.DATA_DIR?.trim() || './data');
@@ -128,5 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: readList(env, 'CORS_ORIGINS'),
     publicUrl: (env.PUBLIC_URL?.trim() ?? '').replace(/\/+$/, ''),
     outboundAllow: readOutboundAllow(env),
+    smtpUrl: readSmtpUrl(env),
+    mailFrom: env.MAIL_FROM?.trim() || 'Hiwar <no-reply@localhost>',
   };
 }

@@ -63,6 +63,8 @@ export async function startTestServer(
     corsOrigins: [],
     publicUrl: '',
     outboundAllow: [],
+    smtpUrl: null,
+    mailFrom: 'Hiwar <no-reply@localhost>',
     ...overrides,
   };
   const mail: MailMessage[] = [];

@@ -30,6 +30,8 @@ describe('serving the built web messenger', () => {
       corsOrigins: [],
       publicUrl: '',
       outboundAllow: [],
+      smtpUrl: null,
+      mailFrom: 'Hiwar <no-reply@localhost>',
     };
     return buildApp({
       config,
