@@ -58,6 +58,12 @@ const email = emailField;
  * into a number before parsing.
  */
 
+/**
+ * What the console gets instead of a stored secret (a mail server or customer-support password): secrets are
+ * never sent back (DESIGN.md §8). Saved back unchanged, it keeps the stored secret.
+ */
+export const STORED_SECRET_MASK = '\u2022'.repeat(8);
+
 /** mode 1: password change (registration driver web only). */
 export const passwordChange = z
   .object({

@@ -192,7 +192,7 @@ export const commandsModule: AppModule = {
       { onRequest: requireUser, schema: { tags, security, response: { 200: fixedCommandsResponse } } },
       async (request) => ({
         status: 1 as const,
-        data: await fixedCommandsOf(db, secrets, sessionOf(request).userId),
+        data: await fixedCommandsOf(db, sessionOf(request).userId),
       }),
     );
   },

@@ -1,4 +1,3 @@
-import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { customerSupportOf } from '../users/profile-view.ts';
 import { findUserById } from '../users/user-repository.ts';
@@ -12,12 +11,8 @@ const customerSupportCommands: Record<string, string> = {
   cs_disconnect: 'Disconnect from customer support',
 };
 
-export async function fixedCommandsOf(
-  db: Database,
-  secrets: SecretBox,
-  userId: number,
-): Promise<Record<string, string>> {
+export async function fixedCommandsOf(db: Database, userId: number): Promise<Record<string, string>> {
   const user = await findUserById(db, userId);
-  const supportEnabled = user ? customerSupportOf(user, secrets).cs_status === 1 : false;
+  const supportEnabled = user ? customerSupportOf(user).cs_status === 1 : false;
   return supportEnabled ? { ...systemCommands, ...customerSupportCommands } : { ...systemCommands };
 }

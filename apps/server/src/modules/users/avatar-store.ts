@@ -1,43 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, messages } from '@hiwar/contracts';
-import { AppError } from '../../platform/http/app-error.ts';
+import { AVATAR_MAX_BYTES } from '@hiwar/contracts';
+import { storeImage } from '../../platform/http/stored-image.ts';
+import type { UploadedFile } from '../../platform/http/uploaded-file.ts';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+export type { UploadedFile };
 
-/** The image type from the file's magic bytes (the declared content type is not trusted). */
-export function imageExtensionOf(bytes: Buffer): 'png' | 'jpg' | null {
-  if (bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return 'png';
-  if (bytes.subarray(0, JPEG_SIGNATURE.length).equals(JPEG_SIGNATURE)) return 'jpg';
-  return null;
-}
-
-export interface UploadedFile {
-  bytes: Buffer;
-  /** the Content-Type the client declared for the part */
-  declaredType: string;
-}
-
-function isAcceptedType(declaredType: string): boolean {
-  return (AVATAR_TYPES as readonly string[]).includes(declaredType.toLowerCase());
-}
-
-/**
- * Checks an uploaded avatar (declared type image/jpeg or image/png AND the matching magic bytes) and writes it
- * under a random name; answers the file name.
- */
-export async function storeAvatar(avatarsDir: string, upload: UploadedFile): Promise<string> {
-  const { bytes } = upload;
-  if (bytes.length > AVATAR_MAX_BYTES) throw AppError.invalidField('avatar', messages.fileTooLarge);
-  const extension = imageExtensionOf(bytes);
-  if (!extension || !isAcceptedType(upload.declaredType)) {
-    throw AppError.invalidField('avatar', messages.fileTypeUnsupported);
-  }
-  const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
-  await writeFile(join(avatarsDir, fileName), bytes, { flag: 'wx' });
-  return fileName;
+/** Checks an uploaded avatar (JPEG or PNG, declared and by its bytes) and writes it; answers the file name. */
+export function storeAvatar(avatarsDir: string, upload: UploadedFile): Promise<string> {
+  return storeImage(avatarsDir, upload, { field: 'avatar', maxBytes: AVATAR_MAX_BYTES });
 }
 
 export async function removeAvatar(avatarsDir: string, fileName: string | null): Promise<void> {

@@ -53,7 +53,7 @@ export async function registerProfileRoutes(app: ApiApp, context: ModuleContext)
     async (request) => {
       const row = await findUserById(db, sessionOf(request).userId);
       if (!row) throw new AppError('unauthenticated');
-      return { status: 1 as const, data: profileOf(row, secrets) };
+      return { status: 1 as const, data: profileOf(row) };
     },
   );
 
@@ -85,7 +85,7 @@ export async function registerProfileRoutes(app: ApiApp, context: ModuleContext)
         return {
           status: 1 as const,
           msg: messages.successfullyUpdated,
-          data: settingsAnswerOf(row, secrets),
+          data: settingsAnswerOf(row),
         };
       },
     );

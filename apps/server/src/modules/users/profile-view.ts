@@ -1,4 +1,4 @@
-import { registrationDrivers, type UserProfile } from '@hiwar/contracts';
+import { registrationDrivers, STORED_SECRET_MASK, type UserProfile } from '@hiwar/contracts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { fromJson } from '../../platform/db/json.ts';
 import type { UserRow } from './user-repository.ts';
@@ -25,27 +25,43 @@ function regDriverOf(row: UserRow): UserProfile['user_reg_driver'] {
   return driver ?? 'web';
 }
 
-export function mailServerCredOf(row: UserRow, secrets: SecretBox): UserProfile['mail_server_cred'] {
+/** A stored secret as the console sees it: the mask when there is one, never the secret. */
+function maskedSecret(encrypted: string | undefined): string {
+  return encrypted ? STORED_SECRET_MASK : '';
+}
+
+export function mailServerCredOf(row: UserRow): UserProfile['mail_server_cred'] {
   const stored = fromJson<StoredMailServerCred>(row.mail_server_cred, {});
   return {
     mail_server_username: stored.mail_server_username ?? '',
-    mail_server_password: secrets.decrypt(stored.mail_server_password ?? ''),
+    mail_server_password: maskedSecret(stored.mail_server_password),
   };
 }
 
-export function customerSupportOf(row: UserRow, secrets: SecretBox): UserProfile['user_customer_support'] {
+/** The owner's mail server account with its password, for mail their bots send; null when none is set. */
+export function mailAccountOf(
+  row: UserRow,
+  secrets: SecretBox,
+): { username: string; password: string } | null {
+  const stored = fromJson<StoredMailServerCred>(row.mail_server_cred, {});
+  const username = stored.mail_server_username ?? '';
+  const password = secrets.decrypt(stored.mail_server_password ?? '');
+  return username !== '' && password !== '' ? { username, password } : null;
+}
+
+export function customerSupportOf(row: UserRow): UserProfile['user_customer_support'] {
   const stored = fromJson<StoredCustomerSupport>(row.customer_support, {});
   return {
     cs_status: stored.cs_status ?? 0,
     cs_username: stored.cs_username ?? '',
     cs_email: stored.cs_email ?? '',
-    cs_password: secrets.decrypt(stored.cs_password ?? ''),
+    cs_password: maskedSecret(stored.cs_password),
     cs_info: { cs_endpoint: stored.cs_endpoint ?? '' },
   };
 }
 
 /** GET /user/me. Facebook pages join this list when the chatbot module connects them. */
-export function profileOf(row: UserRow, secrets: SecretBox): UserProfile {
+export function profileOf(row: UserRow): UserProfile {
   return {
     is_login: true,
     user_id: row.user_id,
@@ -57,14 +73,14 @@ export function profileOf(row: UserRow, secrets: SecretBox): UserProfile {
     user_status: row.user_status,
     engine_type: row.engine_type,
     fb_pages: [],
-    mail_server_cred: mailServerCredOf(row, secrets),
-    user_customer_support: customerSupportOf(row, secrets),
+    mail_server_cred: mailServerCredOf(row),
+    user_customer_support: customerSupportOf(row),
   };
 }
 
 /** The `data` of a successful POST /user/update_settings. */
-export function settingsAnswerOf(row: UserRow, secrets: SecretBox) {
-  const profile = profileOf(row, secrets);
+export function settingsAnswerOf(row: UserRow) {
+  const profile = profileOf(row);
   return {
     username: profile.username,
     avatar: profile.avatar,

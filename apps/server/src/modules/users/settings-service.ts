@@ -4,6 +4,7 @@ import {
   type customerSupportSettings,
   messages,
   type passwordChange,
+  STORED_SECRET_MASK,
   type UpdateSettingsRequest,
 } from '@hiwar/contracts';
 import type { z } from 'zod';
@@ -11,7 +12,7 @@ import { revokeOtherAccessTokens, type Session } from '../../platform/auth/acces
 import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { toJson } from '../../platform/db/json.ts';
+import { fromJson, toJson } from '../../platform/db/json.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { removeAvatar, storeAvatar, type UploadedFile } from './avatar-store.ts';
 import { identityErrors, rethrowIdentityConflict } from './create-account.ts';
@@ -48,6 +49,12 @@ async function changePassword(
   });
 }
 
+/** The mask the console got for a stored secret, saved back unchanged, keeps that secret. */
+function keptOrEncrypted(secrets: SecretBox, typed: string, storedEncrypted: string | undefined): string {
+  if (typed === STORED_SECRET_MASK) return storedEncrypted ?? '';
+  return secrets.encrypt(typed);
+}
+
 /** mode 2: identity, mail server credentials and an optional new avatar. */
 async function updateBasicSettings(
   context: SettingsContext,
@@ -63,7 +70,11 @@ async function updateBasicSettings(
   const newAvatar = avatar ? await storeAvatar(avatarsDir, avatar) : null;
   const mailServerCred: StoredMailServerCred = {
     mail_server_username: input.mail_server_username,
-    mail_server_password: secrets.encrypt(input.mail_server_password),
+    mail_server_password: keptOrEncrypted(
+      secrets,
+      input.mail_server_password,
+      fromJson<StoredMailServerCred>(user.mail_server_cred, {}).mail_server_password,
+    ),
   };
   try {
     await updateUser(db, user.user_id, {
@@ -86,11 +97,13 @@ async function updateCustomerSupport(
   session: Session,
   input: z.infer<typeof customerSupportSettings>,
 ) {
+  const user = await currentUser(context.db, session);
+  const before = fromJson<StoredCustomerSupport>(user.customer_support, {});
   const stored: StoredCustomerSupport = {
     cs_status: input.cs_status,
     cs_username: input.cs_username,
     cs_email: input.cs_email,
-    cs_password: context.secrets.encrypt(input.cs_password),
+    cs_password: keptOrEncrypted(context.secrets, input.cs_password, before.cs_password),
     cs_endpoint: input.cs_endpoint,
   };
   await updateUser(context.db, session.userId, { customer_support: toJson(stored) });

@@ -1,9 +1,12 @@
-import { AVATAR_MAX_BYTES, messages } from '@hiwar/contracts';
+import { AVATAR_MAX_BYTES, messages, STORED_SECRET_MASK } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import { loginAs, registerAndLogin } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { mailAccountOf } from './profile-view.ts';
 import { createPendingSocialSignin } from './social-signin-repository.ts';
+import { findUserById } from './user-repository.ts';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -129,7 +132,10 @@ describe.each(await testDatabaseKinds())('profile settings on $label', (kind) =>
       avatar: null,
       user_email: 'renamed@example.com',
       user_fullname: 'Renamed User',
-      mail_server_cred: { mail_server_username: 'mailer@example.com', mail_server_password: 'smtp-secret' },
+      mail_server_cred: {
+        mail_server_username: 'mailer@example.com',
+        mail_server_password: STORED_SECRET_MASK,
+      },
       user_status: 1,
       user_customer_support: expect.any(Object),
     });
@@ -139,6 +145,59 @@ describe.each(await testDatabaseKinds())('profile settings on $label', (kind) =>
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     expect(stored.mail_server_cred).not.toContain('smtp-secret');
+  });
+
+  it('never sends a stored secret back, and keeps it when the console saves the mask back', async () => {
+    const { token, userId, account } = await registerAndLogin(server);
+    const basic = {
+      mode: 2,
+      user_email: account.user_email,
+      username: account.username,
+      user_fullname: account.user_fullname,
+      mail_server_username: 'mailer@example.com',
+    };
+    await server.call('POST', '/api/user/update_settings', {
+      token,
+      body: { ...basic, mail_server_password: 'smtp-secret' },
+    });
+    await server.call('POST', '/api/user/update_settings', {
+      token,
+      body: { mode: 3, cs_username: 'agent', cs_email: 'agent@example.com', cs_password: 'support-secret' },
+    });
+    const me = await server.call('GET', '/api/user/me', { token });
+    expect(me.text).not.toContain('smtp-secret');
+    expect(me.text).not.toContain('support-secret');
+    expect(me.json.data.mail_server_cred.mail_server_password).toBe(STORED_SECRET_MASK);
+    expect(me.json.data.user_customer_support.cs_password).toBe(STORED_SECRET_MASK);
+
+    const again = await server.call('POST', '/api/user/update_settings', {
+      token,
+      body: { ...basic, user_fullname: 'Renamed', mail_server_password: STORED_SECRET_MASK },
+    });
+    expect(again.status).toBe(200);
+    await server.call('POST', '/api/user/update_settings', {
+      token,
+      body: {
+        mode: 3,
+        cs_username: 'agent2',
+        cs_email: 'agent@example.com',
+        cs_password: STORED_SECRET_MASK,
+      },
+    });
+    const row = await findUserById(server.database.db, userId);
+    if (!row) throw new Error('the user is gone');
+    expect(mailAccountOf(row, createSecretBox(server.config.secretKey))).toEqual({
+      username: 'mailer@example.com',
+      password: 'smtp-secret',
+    });
+    expect(row.customer_support).toContain('agent2');
+
+    await server.call('POST', '/api/user/update_settings', {
+      token,
+      body: { ...basic, mail_server_password: '' },
+    });
+    const cleared = await findUserById(server.database.db, userId);
+    expect(cleared && mailAccountOf(cleared, createSecretBox(server.config.secretKey))).toBeNull();
   });
 
   it('refuses basic settings that take another user’s email or username', async () => {
@@ -277,7 +336,7 @@ describe.each(await testDatabaseKinds())('profile settings on $label', (kind) =>
       cs_status: 1,
       cs_username: 'support-agent',
       cs_email: 'support@example.com',
-      cs_password: 'support-secret',
+      cs_password: STORED_SECRET_MASK,
       cs_info: { cs_endpoint: 'https://support.example.com' },
     });
   });
