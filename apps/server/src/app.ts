@@ -4,12 +4,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { modules as allModules } from './modules/index.ts';
 import { registerLexicons } from './modules/nlu/lexicons.ts';
+import { UPLOADS_URL_PREFIX, uploadsDirOf } from './modules/uploads/upload-image.ts';
 import type { Config } from './platform/config.ts';
 import { createSecretBox } from './platform/crypto/secret-box.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { publishApiDocs } from './platform/http/api-docs.ts';
 import { createAuthGuard } from './platform/http/auth-guard.ts';
-import { serveAvatars, serveConsole } from './platform/http/console-site.ts';
+import { serveConsole, serveUploadedFiles } from './platform/http/console-site.ts';
 import { answerClientError, answerRouterError, installErrorHandlers } from './platform/http/error-handler.ts';
 import { acceptEmptyJsonBodies } from './platform/http/json-body.ts';
 import type { AppModule, ModuleContext } from './platform/http/module.ts';
@@ -51,7 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await publishApiDocs(app);
 
   const avatarsDir = join(config.dataDir, 'avatars');
-  mkdirSync(avatarsDir, { recursive: true });
+  const uploadsDir = uploadsDirOf(config.dataDir);
+  for (const dir of [avatarsDir, uploadsDir]) mkdirSync(dir, { recursive: true });
   const context: ModuleContext = {
     db: database.db,
     dialect: database.dialect,
@@ -67,7 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const module of deps.modules ?? allModules) {
     await app.register(async (scope) => module.routes(scope, context), { prefix: '/api' });
   }
-  await serveAvatars(app, avatarsDir);
+  await serveUploadedFiles(app, avatarsDir, '/api/avatars/');
+  await serveUploadedFiles(app, uploadsDir, UPLOADS_URL_PREFIX);
   await serveConsole(app, config.consoleDist);
   return app;
 }

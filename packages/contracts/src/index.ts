@@ -13,6 +13,7 @@ export * from './nlu.ts';
 export * from './numeric-input.ts';
 export * from './response.ts';
 export * from './service.ts';
+export * from './upload.ts';
 export * from './user.ts';
 export * from './variable.ts';
 export * from './widget-api.ts';

@@ -14,6 +14,7 @@ import { passportModule } from './passport/passport-module.ts';
 import { responsesModule } from './responses/responses-module.ts';
 import { sendersModule } from './senders/senders-module.ts';
 import { servicesModule } from './services/services-module.ts';
+import { uploadsModule } from './uploads/uploads-module.ts';
 import { usersModule } from './users/users-module.ts';
 import { variablesModule } from './variables/variables-module.ts';
 import { widgetApiModule } from './widget-api/widget-api-module.ts';
@@ -37,6 +38,7 @@ export const modules: AppModule[] = [
   dataSourcesModule,
   mapsModule,
   componentsModule,
+  uploadsModule,
   nluModule,
   widgetApiModule,
   widgetSiteModule,

@@ -1,28 +1,16 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, messages, okWith, updateSettingsRequest, userProfile } from '@hiwar/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
-import { acceptMultipartBodies } from '../../platform/http/multipart-body.ts';
-import type { UploadedFile } from './avatar-store.ts';
+import { registerFileRoutes } from '../../platform/http/multipart-body.ts';
+import { isUploadedFile, type UploadedFile } from '../../platform/http/uploaded-file.ts';
 import { profileOf, settingsAnswerOf } from './profile-view.ts';
 import { updateSettings } from './settings-service.ts';
 import { findUserById } from './user-repository.ts';
 
 const tags = ['account'];
 const security = [{ bearer: [] }];
-
-/** Multipart files are buffered (within the size limit) together with their declared content type. */
-async function bufferUpload(part: MultipartFile): Promise<void> {
-  const upload: UploadedFile = { bytes: await part.toBuffer(), declaredType: part.mimetype };
-  Object.assign(part, { value: upload });
-}
-
-function isUploadedFile(value: unknown): value is UploadedFile {
-  return typeof value === 'object' && value !== null && Buffer.isBuffer((value as UploadedFile).bytes);
-}
 
 /**
  * A multipart body arrives as text fields plus the avatar file: take the file out (the schema would strip it)
@@ -57,12 +45,9 @@ export async function registerProfileRoutes(app: ApiApp, context: ModuleContext)
     },
   );
 
-  await app.register(async (scope) => {
-    await acceptMultipartBodies(scope, {
-      onFile: bufferUpload,
-      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, parts: 21 },
-    });
-    scope.withTypeProvider<ZodTypeProvider>().post(
+  const limits = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 20, parts: 21 };
+  await registerFileRoutes(app, limits, (scope) => {
+    scope.post(
       '/user/update_settings',
       {
         preValidation: normaliseMultipartSettings,

@@ -21,11 +21,11 @@ export async function serveConsole(app: FastifyInstance, consoleDist: string): P
   });
 }
 
-/** Uploaded avatars, served read-only at /api/avatars/<file>. */
-export async function serveAvatars(app: FastifyInstance, avatarsDir: string): Promise<void> {
+/** Uploaded files (avatars, images), served read-only at `prefix` (`/api/avatars/`, `/api/uploads/`). */
+export async function serveUploadedFiles(app: FastifyInstance, root: string, prefix: string): Promise<void> {
   await app.register(fastifyStatic, {
-    root: avatarsDir,
-    prefix: '/api/avatars/',
+    root,
+    prefix,
     decorateReply: false,
     index: false,
     list: false,

@@ -11,12 +11,19 @@ const clientErrorByFastifyCode: Record<string, AppError> = {
   FST_ERR_CTP_BODY_TOO_LARGE: new AppError('payload_too_large', messages.requestTooLarge),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('unsupported_media_type', 'Unsupported content type'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: new AppError('bad_request', 'Invalid content length'),
-  FST_REQ_FILE_TOO_LARGE: AppError.invalidField('avatar', messages.fileTooLarge),
   FST_PARTS_LIMIT: new AppError('payload_too_large', messages.requestTooLarge),
   FST_FILES_LIMIT: new AppError('payload_too_large', messages.requestTooLarge),
   FST_FIELDS_LIMIT: new AppError('payload_too_large', messages.requestTooLarge),
   FST_INVALID_MULTIPART_CONTENT_TYPE: new AppError('unsupported_media_type', 'Unsupported content type'),
 };
+
+/** A file over its route's size limit: the refusal names the part's own field (`avatar`, `image`). */
+function fileTooLarge(error: FastifyError & { part?: { fieldname?: unknown } }): AppError {
+  const field = error.part?.fieldname;
+  return typeof field === 'string' && field !== ''
+    ? AppError.invalidField(field, messages.fileTooLarge)
+    : new AppError('validation', messages.fileTooLarge);
+}
 
 function toAppError(error: FastifyError): AppError | null {
   if (error instanceof AppError) return error;
@@ -27,6 +34,7 @@ function toAppError(error: FastifyError): AppError | null {
     }));
     return AppError.invalid(fieldErrorsOf(issues));
   }
+  if (error.code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(error);
   const known = error.code ? clientErrorByFastifyCode[error.code] : undefined;
   if (known) return known;
   // JSON prototype poisoning and other parser refusals carry a 4xx status

@@ -1,7 +1,10 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { messages } from '@hiwar/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
+import type { ApiApp } from './module.ts';
+import { bufferUpload } from './uploaded-file.ts';
 
 /**
  * RFC 2046 allows a boundary of 1 to 70 characters. Busboy throws a bare Error (a 500) when the boundary is
@@ -47,5 +50,20 @@ export async function acceptMultipartBodies(scope: FastifyInstance, options: Mul
         throw isPluginError(error) ? error : malformedMultipart();
       }
     },
+  });
+}
+
+/**
+ * Registers `routes` in a scope of their own that also takes multipart bodies, each file part buffered as an
+ * `UploadedFile` (uploaded-file.ts) in the body under its field name; the rest of the app keeps JSON only.
+ */
+export async function registerFileRoutes(
+  app: ApiApp,
+  limits: MultipartBodyOptions['limits'],
+  routes: (scope: ApiApp) => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await acceptMultipartBodies(scope, { onFile: bufferUpload, limits });
+    routes(scope.withTypeProvider<ZodTypeProvider>());
   });
 }

@@ -11,6 +11,7 @@ import { mapsAndLocations } from './0010-maps-and-locations.ts';
 import { datasetRecordsSearch } from './0011-dataset-records-search.ts';
 import { dataSources } from './0012-data-sources.ts';
 import { datasetRecordsSearchIndex } from './0013-dataset-records-search-index.ts';
+import { uploads } from './0014-uploads.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -28,4 +29,5 @@ export const migrations: AppMigration[] = [
   datasetRecordsSearch,
   dataSources,
   datasetRecordsSearchIndex,
+  uploads,
 ];
