@@ -6,7 +6,7 @@ import { interpolate, interpolationValues } from './interpolate.ts';
 import { loadRunnableCommand, type RunnableCommand } from './load-command.ts';
 import { traced } from './pipeline-trace.ts';
 import { loadPreferences } from './preference-repository.ts';
-import { renderResponse } from './render-response.ts';
+import { executeResponse, responseContextOf } from './responses/execute-response.ts';
 import { idleBank, type ValueSource } from './sender-bank.ts';
 import type { TurnState } from './turn-state.ts';
 
@@ -120,11 +120,13 @@ function rememberPreferences(turn: TurnState, command: RunnableCommand): void {
 async function respond(turn: TurnState, command: RunnableCommand): Promise<void> {
   await traced(turn, 'response', async () => {
     const { response } = command;
-    const rendered = renderResponse(response, interpolationValues(turn));
+    const executed = await executeResponse(response, responseContextOf(turn, command));
     const replies =
-      rendered.length > 0 ? rendered : commandFallbackReplies(turn.chatbot, response.resp_fallback_msg);
+      executed.replies.length > 0
+        ? executed.replies
+        : commandFallbackReplies(turn.chatbot, response.resp_fallback_msg);
     turn.replies.push(...replies);
-    return { note: `${response.resp_type}${rendered.length > 0 ? '' : ' (fallback message)'}` };
+    return { note: executed.note };
   });
   await traced(turn, 'advertises', async () => {
     const ads = command.advertises;

@@ -1,0 +1,111 @@
+import type { BotMessage } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
+import { interpolate } from '../interpolate.ts';
+import { itemPlaceholders, itemText, valueAtPath } from './item-values.ts';
+
+/**
+ * A receipt (spec part 2 §3 "Receipt") as one readable text: the message protocol (bot-message.ts) has no
+ * receipt message, so every channel shows it as text — a line per item (title × amount = price × amount),
+ * then sub-total, shipping, tax and total in the receipt's currency.
+ */
+
+const labels: Record<
+  Lang,
+  Record<'order' | 'subTotal' | 'shipping' | 'tax' | 'total' | 'payment', string>
+> = {
+  en: {
+    order: 'Order',
+    subTotal: 'Subtotal',
+    shipping: 'Shipping',
+    tax: 'Tax',
+    total: 'Total',
+    payment: 'Payment',
+  },
+  ar: {
+    order: 'طلب',
+    subTotal: 'المجموع الفرعي',
+    shipping: 'الشحن',
+    tax: 'الضريبة',
+    total: 'الإجمالي',
+    payment: 'الدفع',
+  },
+  de: {
+    order: 'Bestellung',
+    subTotal: 'Zwischensumme',
+    shipping: 'Versand',
+    tax: 'Steuer',
+    total: 'Gesamt',
+    payment: 'Zahlung',
+  },
+};
+
+const DEFAULT_CURRENCY = 'EGP';
+
+interface ReceiptContext {
+  values: Readonly<Record<string, string>>;
+  lang: Lang;
+}
+
+function setting(receipt: Record<string, unknown>, name: string, values: Readonly<Record<string, string>>) {
+  const raw = receipt[name];
+  return typeof raw === 'string' || typeof raw === 'number' ? interpolate(String(raw), values).trim() : '';
+}
+
+/** A column of an item: the value at that key, or a `{{field}}` template over the item. */
+function columnOf(item: unknown, column: string, values: Readonly<Record<string, string>>): string {
+  if (column.includes('{{')) return interpolate(column, { ...values, ...itemPlaceholders(item) }).trim();
+  return column === '' ? '' : (itemText(valueAtPath(item, column)) ?? '').trim();
+}
+
+function numberIn(text: string): number | undefined {
+  const match = /-?\d+(\.\d+)?/.exec(text.replace(/,/g, ''));
+  return match ? Number(match[0]) : undefined;
+}
+
+const money = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
+
+/** A shipping or tax setting: an amount, or a percentage of the sub-total ("2.5%"). */
+function chargeOf(text: string, subTotal: number): number {
+  const amount = numberIn(text) ?? 0;
+  return text.trim().endsWith('%') ? (subTotal * amount) / 100 : amount;
+}
+
+export function renderReceipt(
+  items: readonly unknown[],
+  receipt: Record<string, unknown>,
+  context: ReceiptContext,
+): BotMessage[] {
+  const read = (name: string) => setting(receipt, name, context.values);
+  const word = labels[context.lang];
+  const currency = read('currency') || DEFAULT_CURRENCY;
+  let computedSubTotal = 0;
+  const lines = items.flatMap((item) => {
+    const title = columnOf(item, read('elem_title_col'), context.values);
+    if (title === '') return [];
+    const price = numberIn(columnOf(item, read('elem_price_col'), context.values)) ?? 0;
+    const amount = numberIn(columnOf(item, read('elem_amount_col'), context.values)) ?? 1;
+    computedSubTotal += price * amount;
+    return [`• ${title} × ${money(amount)} = ${money(price * amount)} ${currency}`];
+  });
+  if (lines.length === 0) return [];
+  const subTotal = numberIn(read('sub_total')) ?? computedSubTotal;
+  const shipping = chargeOf(read('shipping_cost'), subTotal);
+  const tax = chargeOf(read('total_tax'), subTotal);
+  const total = numberIn(read('total_cost')) ?? subTotal + shipping + tax;
+  const orderNumber = read('order_number');
+  const header = [
+    [read('name'), read('merchant')].filter(Boolean).join(' — '),
+    [orderNumber && `${word.order} ${orderNumber}`, read('timestamp')].filter(Boolean).join(' · '),
+  ];
+  const footer = [
+    `${word.subTotal}: ${money(subTotal)} ${currency}`,
+    shipping !== 0 ? `${word.shipping}: ${money(shipping)} ${currency}` : '',
+    tax !== 0 ? `${word.tax}: ${money(tax)} ${currency}` : '',
+    `${word.total}: ${money(total)} ${currency}`,
+    read('payment_method') && `${word.payment}: ${read('payment_method')}`,
+    read('address'),
+    read('order_url'),
+  ];
+  const text = [...header, ...lines, ...footer].filter((line) => line !== '').join('\n');
+  return [{ type: 'text', text }];
+}

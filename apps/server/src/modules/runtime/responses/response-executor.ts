@@ -1,0 +1,33 @@
+import type { BotMessage, CommandResponseRecord, VariableRecord } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
+import type { Database } from '../../../platform/db/database.ts';
+import type { SenderProfile } from '../turn-state.ts';
+
+/** What an executor may know of the turn; it reads, it never writes (`/debug` runs the same executors). */
+export interface ResponseContext {
+  readonly db: Database;
+  /** the chatbot's owner: an executor reads only this owner's rows (and what they may use, e.g. public datasets) */
+  readonly ownerId: number;
+  /** `{{name}}` values: the command's variables as text and the sender variables (interpolate.ts) */
+  readonly values: Readonly<Record<string, string>>;
+  /** the sender bank's values by variable name, as stored (a location stays `{lat, lng}`) */
+  readonly vars: Readonly<Record<string, unknown>>;
+  /** the command's variables, for the ids a response names (`var_id` → `var_name`) */
+  readonly variables: readonly VariableRecord[];
+  readonly sender: SenderProfile;
+  /** the location the sender shared with this message, if any */
+  readonly location: { lat: number; lng: number } | null;
+  /** the language of the sender's message */
+  readonly lang: Lang;
+  readonly now: Date;
+}
+
+/**
+ * Runs one response type: the messages it answers, or [] when it has nothing to show (the caller then answers
+ * the response's fallback message). A thrown error is traced on the turn and answered with the fallback too —
+ * the sender never sees it.
+ */
+export type ResponseExecutor = (
+  response: CommandResponseRecord,
+  context: ResponseContext,
+) => Promise<BotMessage[]>;

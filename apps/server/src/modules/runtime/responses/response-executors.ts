@@ -1,0 +1,16 @@
+import type { ResponseType } from '@hiwar/contracts';
+import { executeLocationResponse } from './location-response.ts';
+import type { ResponseExecutor } from './response-executor.ts';
+import { executeStaticCardsResponse } from './static-cards-response.ts';
+import { executeTextResponse } from './text-response.ts';
+
+/**
+ * The executor of each response type the runtime answers (README "Adding a response type"). A type missing here
+ * (menu, shopping_cart, sub until their issues) answers the response's fallback message.
+ */
+export const responseExecutors: Partial<Record<ResponseType, ResponseExecutor>> = {
+  text: executeTextResponse,
+  quick_rep: executeTextResponse,
+  static_cards: executeStaticCardsResponse,
+  location: executeLocationResponse,
+};
