@@ -12,6 +12,7 @@ import { mapsModule } from './maps/maps-module.ts';
 import { nluModule } from './nlu/nlu-module.ts';
 import { passportModule } from './passport/passport-module.ts';
 import { responsesModule } from './responses/responses-module.ts';
+import { turnActionsModule } from './runtime/actions/turn-actions-module.ts';
 import { sendersModule } from './senders/senders-module.ts';
 import { servicesModule } from './services/services-module.ts';
 import { uploadsModule } from './uploads/uploads-module.ts';
@@ -41,5 +42,6 @@ export const modules: AppModule[] = [
   uploadsModule,
   nluModule,
   widgetApiModule,
+  turnActionsModule,
   widgetSiteModule,
 ];

@@ -1,4 +1,5 @@
 import { defaultChatbotSettings, type SaveChatbotInput, type SaveVariableRequest } from '@hiwar/contracts';
+import type { Config } from '../../platform/config.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import type { TestDatabaseKind } from '../../testing/test-databases.ts';
 import { type CallResult, startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -25,6 +26,7 @@ export interface ConversationServer extends TestServer {
 export async function startConversationServer(
   kind: TestDatabaseKind,
   limits: { senderLimit?: number; addressLimit?: number } = {},
+  config: Partial<Config> = {},
 ): Promise<ConversationServer> {
   const clock = { now: new Date('2026-03-01T10:00:00.000Z') };
   const draw = { value: 0.5 };
@@ -32,7 +34,7 @@ export async function startConversationServer(
   const widget = createWidgetApiModule({ runtime, ...limits });
   const server = await startTestServer(
     kind,
-    {},
+    config,
     modules.map((module) => (module.name === widget.name ? widget : module)),
   );
   return { ...server, clock, draw };

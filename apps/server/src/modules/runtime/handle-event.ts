@@ -1,5 +1,6 @@
 import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { wakeActionDispatcher } from './actions/action-dispatcher.ts';
 import { type LoadedBank, loadBank } from './bank-repository.ts';
 import { hasLetters, languageOfLocale } from './message-language.ts';
 import type { SenderBank } from './sender-bank.ts';
@@ -62,6 +63,8 @@ export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: Send
     matched: null,
     understanding: null,
     preferenceWrites: [],
+    userDataWrites: [],
+    actions: [],
     trace: [],
   };
 }
@@ -74,6 +77,8 @@ function commitTurn(turn: TurnState, loaded: LoadedBank): Promise<number | null>
     readVersion: loaded.version,
     bank: isBankChanged ? turn.bank : null,
     preferences: turn.preferenceWrites,
+    userData: turn.userDataWrites,
+    actions: turn.actions,
     turn: {
       event: turn.event,
       commandId: turn.matched?.commandId ?? null,
@@ -95,6 +100,7 @@ async function handleWithRetries(deps: ResolvedDeps, input: IncomingTurn): Promi
     const isWritten = input.event.type === 'text' && hasLetters(turn.text);
     turn.bank.lang = isWritten ? turn.lang : loaded.bank.lang;
     const turnId = await commitTurn(turn, loaded);
+    if (turnId !== null && turn.actions.length > 0) wakeActionDispatcher(deps.db);
     if (turnId !== null) {
       return { turnId, replies: turn.replies, matched: turn.matched, bank: turn.bank, trace: turn.trace };
     }

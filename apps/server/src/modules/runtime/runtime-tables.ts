@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, JsonText, Timestamp } from '../../platform/db/tables.ts';
+import type { CreatedAt, JsonText, Timestamp, UpdatedAt } from '../../platform/db/tables.ts';
 
 /** `conversation_turns` (migration 0007): one row per incoming event and the replies it got. */
 export interface ConversationTurnsTable {
@@ -41,8 +41,28 @@ export interface SenderPreferencesTable {
   updated_at: Timestamp;
 }
 
+/** `turn_actions` (migration 0015): a response's mail or api action, sent after its turn was stored. */
+export interface TurnActionsTable {
+  id: Generated<number>;
+  user_id: number;
+  turn_id: number | null;
+  kind: string;
+  /** the OutboundAction as JSON */
+  payload: JsonText;
+  status: ColumnType<TurnActionStatus, TurnActionStatus | undefined, TurnActionStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_at: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
+  claimed_at: Timestamp | null;
+  last_error: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type TurnActionStatus = 'pending' | 'running' | 'done' | 'failed';
+
 export type RuntimeTables = {
   conversation_turns: ConversationTurnsTable;
   sender_banks: SenderBanksTable;
   sender_preferences: SenderPreferencesTable;
+  turn_actions: TurnActionsTable;
 };

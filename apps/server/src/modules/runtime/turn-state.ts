@@ -3,6 +3,8 @@ import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
 import type { Understanding } from '../nlu/index.ts';
+import type { OutboundAction } from './actions/outbound-actions.ts';
+import type { UserDataWrite } from './actions/user-data.ts';
 import type { PreferenceWrite } from './preference-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
 import type { SenderKey } from './sender-key.ts';
@@ -76,6 +78,10 @@ export interface TurnState {
   /** the NLU's reading of `text`, computed at most once per turn */
   understanding: Understanding | null;
   preferenceWrites: PreferenceWrite[];
+  /** the response's user data, written with the turn */
+  userDataWrites: UserDataWrite[];
+  /** the response's mail and api actions, queued with the turn and sent after it is stored */
+  actions: OutboundAction[];
   trace: StepTrace[];
 }
 

@@ -1,17 +1,25 @@
 import type { Database } from '../../platform/db/database.ts';
+import { insertActions } from './actions/action-repository.ts';
+import type { OutboundAction } from './actions/outbound-actions.ts';
+import { applyUserData, type UserDataWrite } from './actions/user-data.ts';
 import { registerSender, saveBank } from './bank-repository.ts';
 import { type PreferenceWrite, savePreferences } from './preference-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
 import type { SenderKey } from './sender-key.ts';
 import { insertTurns, isOneInsert, type NewTurn } from './turn-repository.ts';
 
-/** What one turn writes: the sender (when new), its bank (when changed), preferences and the turn itself. */
+/**
+ * What one turn writes: the sender (when new), its bank (when changed), preferences, its response's user data
+ * (records of the owner's dataset), the turn itself and its response's actions (sent once it is stored).
+ */
 export interface TurnWrite {
   sender: SenderKey & { name?: string; username?: string };
   readVersion: number;
   /** null: the bank is unchanged and is not written */
   bank: SenderBank | null;
   preferences: PreferenceWrite[];
+  userData?: UserDataWrite[];
+  actions?: OutboundAction[];
   turn: NewTurn;
 }
 
@@ -37,6 +45,7 @@ async function writeSenderState(db: Database, write: TurnWrite): Promise<boolean
   if (write.readVersion === 0) await registerSender(db, write.sender);
   if (write.bank && !(await saveBank(db, write.sender, write.readVersion, write.bank, now))) return false;
   await savePreferences(db, write.sender, write.preferences, now);
+  for (const userData of write.userData ?? []) await applyUserData(db, userData);
   return true;
 }
 
@@ -45,17 +54,25 @@ async function writeBatch(db: Database, batch: TurnWrite[]): Promise<(number | n
   const accepted: TurnWrite[] = [];
   for (const write of batch) if (await writeSenderState(db, write)) accepted.push(write);
   const ids = await insertTurns(db, accepted);
+  for (const [index, write] of accepted.entries()) {
+    const turnId = ids[index];
+    if (turnId !== undefined) await insertActions(db, write.sender.userId, turnId, write.actions ?? []);
+  }
   const idOf = new Map(accepted.map((write, index) => [write, ids[index] ?? null]));
   return batch.map((write) => idOf.get(write) ?? null);
 }
 
 /**
- * A batch of known senders whose banks did not change and who set no preference writes only its turns: one
- * insert statement, atomic by itself, spares a transaction's two round trips (PostgreSQL).
+ * A batch of known senders whose banks did not change and who set no preference, user data or action writes
+ * only its turns: one insert statement, atomic by itself, spares a transaction's two round trips (PostgreSQL).
  */
 function isTurnsOnly(batch: TurnWrite[]): boolean {
   const isTurnOnly = (write: TurnWrite) =>
-    write.readVersion > 0 && write.bank === null && write.preferences.length === 0;
+    write.readVersion > 0 &&
+    write.bank === null &&
+    write.preferences.length === 0 &&
+    (write.userData ?? []).length === 0 &&
+    (write.actions ?? []).length === 0;
   return batch.every(isTurnOnly) && isOneInsert(batch);
 }
 

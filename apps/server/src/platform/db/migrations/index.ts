@@ -12,6 +12,7 @@ import { datasetRecordsSearch } from './0011-dataset-records-search.ts';
 import { dataSources } from './0012-data-sources.ts';
 import { datasetRecordsSearchIndex } from './0013-dataset-records-search-index.ts';
 import { uploads } from './0014-uploads.ts';
+import { turnActions } from './0015-turn-actions.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -30,4 +31,5 @@ export const migrations: AppMigration[] = [
   dataSources,
   datasetRecordsSearchIndex,
   uploads,
+  turnActions,
 ];
