@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundGuard, type Resolve } from './outbound-guard.ts';
 import { reasonOf, startTestServer, type TestServer } from './outbound-http.test-support.ts';
@@ -26,6 +27,9 @@ describe('outbound http: answers', () => {
         response.setHeader('content-type', 'application/json; charset=utf-8');
         response.setHeader('x-answer', 'yes');
         response.end(JSON.stringify({ greeting: 'مرحبا', items: [1, 2] }));
+      } else if (request.url === '/windows-1256') {
+        response.setHeader('content-type', 'text/plain; charset=windows-1256');
+        response.end(Buffer.from([0xe3, 0xd1, 0xcd, 0xc8, 0xc7]));
       } else if (request.url === '/text') {
         response.setHeader('content-type', 'text/plain; charset=utf-8');
         response.end('plain text, نص');
@@ -58,6 +62,18 @@ describe('outbound http: answers', () => {
     expect(missing.bodyText).toBe('no such page');
   });
 
+  it('decodes the text in the charset the answer names', async () => {
+    expect((await client.request(`${api.origin}/windows-1256`)).bodyText).toBe('مرحبا');
+  });
+
+  it("answers a closed port as a network failure, not with Node's error text", async () => {
+    const closed = await startTestServer(() => undefined);
+    await closed.close();
+    const failure = client.request(`${closed.origin}/`);
+    expect(await reasonOf(failure)).toBe('network');
+    await expect(failure).rejects.toThrow(`127.0.0.1:${closed.port} could not be reached (ECONNREFUSED)`);
+  });
+
   it('delivers a POST body and its headers intact', async () => {
     const body = JSON.stringify({ name: 'سارة', note: 'a, b; "c"' });
     const answer = await client.request(`${api.origin}/echo?x=1&y=%20`, {
@@ -77,9 +93,11 @@ describe('outbound http: answers', () => {
     expect(seen?.headers.host).toBe(`127.0.0.1:${api.port}`);
   });
 
-  it('refuses a header value with a line break instead of sending it', async () => {
+  it('refuses a header value with a line break, or a method it does not send, instead of sending it', async () => {
     const injected = client.request(`${api.origin}/text`, { headers: { 'X-Evil': 'a\r\nX-Injected: 1' } });
     expect(await reasonOf(injected)).toBe('bad_request');
+    const connect = client.request(`${api.origin}/text`, { method: 'CONNECT' as 'GET' });
+    expect(await reasonOf(connect)).toBe('bad_request');
   });
 });
 
@@ -94,7 +112,9 @@ describe('outbound http: addresses', () => {
   );
 
   beforeAll(async () => {
-    sink = await startTestServer((_, response) => response.end('reached'), '::');
+    const answer = (_: unknown, response: ServerResponse) => response.end('reached');
+    // '::' takes IPv4 and IPv6; a machine without IPv6 still takes every IPv4 address on 0.0.0.0
+    sink = await startTestServer(answer, '::').catch(() => startTestServer(answer, '0.0.0.0'));
   });
   afterAll(() => sink.close());
 

@@ -13,7 +13,8 @@ import { requestHeadersOf } from './request-headers.ts';
  * against the name. Redirects are followed here, each one vetted again. README.md beside this file.
  */
 
-export type OutboundMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+export const OUTBOUND_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export type OutboundMethod = (typeof OUTBOUND_METHODS)[number];
 
 export interface OutboundRequestOptions {
   /** GET unless given */
@@ -83,9 +84,12 @@ async function requestThroughGuard(
     OUTBOUND_LIMITS.maxRedirects,
     0,
   );
+  const method = options.method ?? 'GET';
+  // callers may pass an owner's text: CONNECT, TRACE and the like are never sent
+  if (!OUTBOUND_METHODS.includes(method)) throw new OutboundError('bad_request', `${method} cannot be sent`);
   let hop: Hop = {
     url: parseTargetUrl(rawUrl),
-    method: options.method ?? 'GET',
+    method,
     headers: requestHeadersOf(options.headers ?? {}),
     body: options.body,
   };
