@@ -21,8 +21,8 @@ export function RecordCell({ field, value }: { field: DatasetField; value: unkno
   switch (field.type) {
     case 'number':
       return (
-        <Text size="sm" dir="ltr" ta="end">
-          {typeof value === 'number' ? formatNumber(value) : String(value)}
+        <Text size="sm">
+          <bdi dir="ltr">{typeof value === 'number' ? formatNumber(value) : String(value)}</bdi>
         </Text>
       );
     case 'list':

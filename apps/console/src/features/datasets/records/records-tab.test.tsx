@@ -48,7 +48,7 @@ describe('records grid paging and search', () => {
     fireEvent.click(within(screen.getByTestId('records-pages')).getByRole('button', { name: 'Page 3' }));
     expect(await within(grid()).findByText('Pizza 21')).toBeDefined();
     expect(currentPath(router)).toBe('/?page=3');
-    expect(screen.getByText('25 records')).toBeDefined();
+    expect(screen.getByText('Records: 25')).toBeDefined();
   });
 
   it('searches by keywords after a pause, from page 1', async () => {
