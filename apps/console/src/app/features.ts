@@ -2,6 +2,7 @@ import { chatbotModule } from '../features/chatbot/module.tsx';
 import { commandsModule } from '../features/commands/module.tsx';
 import { dashboardModule } from '../features/dashboard/module.tsx';
 import { dataSourcesModule } from '../features/data-sources/module.tsx';
+import { datasetsModule } from '../features/datasets/module.tsx';
 import { debuggerModule } from '../features/debugger/module.tsx';
 import { mapsModule } from '../features/maps/module.tsx';
 import { scenarioModule } from '../features/scenario/module.tsx';
@@ -17,6 +18,7 @@ export const featureModules: FeatureModule[] = [
   servicesModule,
   commandsModule,
   scenarioModule,
+  datasetsModule,
   dataSourcesModule,
   debuggerModule,
   mapsModule,

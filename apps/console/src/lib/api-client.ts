@@ -81,7 +81,7 @@ function handleUnauthorized(path: string) {
 
 /** Sends one call to the server and resolves with the envelope when `status === 1`; otherwise throws ApiError. */
 export async function apiRequest<T extends object = Record<string, unknown>>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: Body,
 ): Promise<SuccessEnvelope<T>> {
@@ -99,6 +99,31 @@ export async function apiRequest<T extends object = Record<string, unknown>>(
   const envelope = await readEnvelope(response);
   if (response.ok && envelope?.status === 1) return envelope as SuccessEnvelope<T>;
   throw new ApiError(envelope?.msg ?? response.statusText, response.status, envelope?.errors);
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** the answer's Content-Disposition header, which names the file */
+  disposition: string | null;
+}
+
+/**
+ * A call that answers a file (an export): signed in like `apiRequest`, the same 401 handling, and any answer
+ * other than 2xx read as the envelope and thrown as ApiError.
+ */
+export async function apiDownload(path: string): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { method: 'GET', headers: buildHeaders(undefined) });
+  } catch (cause) {
+    throw new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+  }
+  if (response.status === 401) handleUnauthorized(path);
+  if (!response.ok) {
+    const envelope = await readEnvelope(response);
+    throw new ApiError(envelope?.msg ?? response.statusText, response.status, envelope?.errors);
+  }
+  return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
 }
 
 export const api = {

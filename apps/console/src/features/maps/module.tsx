@@ -1,7 +1,7 @@
 import type { FeatureModule } from '../../app/feature-module.ts';
 import { lazyScreen } from '../../app/lazy-screen.tsx';
+import { NumericRoute } from '../../app/numeric-route.tsx';
 import { fetchMap } from './maps-api.ts';
-import { NumericRoute } from './numeric-route.tsx';
 
 const mapTitle = async (id: string) => (await fetchMap(id)).title;
 

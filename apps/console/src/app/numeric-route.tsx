@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 
 /**
- * The maps screens' ids are numbers (0: new, or every map); any other text in their place is an unknown path,
- * which goes to /404 (spec part 2 §2) rather than opening a new form.
+ * For screens whose ids are numbers (maps, datasets; 0: new, or every map): any other text in their place is an
+ * unknown path, which goes to /404 (spec part 2 §2) rather than opening a new form.
  */
 export function NumericRoute({ children }: { children: ReactNode }) {
   const params = useParams();

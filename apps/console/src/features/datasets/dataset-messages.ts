@@ -1,0 +1,33 @@
+import { datasetMessages } from '@hiwar/contracts';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api-client.ts';
+import { failureMessage } from '../../lib/form-errors.ts';
+import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
+
+const fieldExistsPattern = /^(.+) field is exist$/;
+const inUsePattern = /^The dataset is used by (.+)$/;
+
+/**
+ * A dataset message of the server or the contracts in the current language: the catalogue's
+ * (`datasets.messages`), '{name} field is exist' and the refusal to delete a dataset naming its users.
+ */
+export function localizeDatasetMessage(t: TFunction, text: string): string {
+  const existing = fieldExistsPattern.exec(text);
+  if (existing) return t('datasets.messages.fieldExists', { name: existing[1] });
+  const inUse = inUsePattern.exec(text);
+  if (inUse) return t('datasets.messages.inUse', { users: inUse[1] });
+  return localizeCatalogueMessage(t, datasetMessages, 'datasets', text);
+}
+
+/**
+ * A failed call's message in the current language: the first field error when the server named one (a
+ * refused field says why, not 'The given data was invalid.'), else its msg, else 'Server error'.
+ */
+export function datasetFailureMessage(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError && error.fieldErrors !== undefined) {
+    const { fieldErrors } = error;
+    const first = typeof fieldErrors === 'string' ? fieldErrors : Object.values(fieldErrors)[0]?.[0];
+    if (first) return localizeDatasetMessage(t, first);
+  }
+  return localizeDatasetMessage(t, failureMessage(error, t, t('messages.serverError')));
+}

@@ -1,0 +1,105 @@
+import { Button, Card, Group, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { OwnTextCell } from '../../components/own-text.tsx';
+import { EditDeleteCells } from '../maps/edit-delete-cells.tsx';
+import { NoDataRow } from '../services/no-data-row.tsx';
+import { PageBar } from '../services/page-bar.tsx';
+import { useClampedPage, usePageQuery } from '../services/page-query.ts';
+import { type DatasetPage, useDatasetsPage } from './datasets-api.ts';
+import { useDatasetListActions } from './use-dataset-list-actions.ts';
+
+const SEARCH_DELAY_MS = 300;
+
+type DatasetRow = DatasetPage['data'][number];
+
+interface RowProps {
+  dataset: DatasetRow;
+  actions: ReturnType<typeof useDatasetListActions>;
+}
+
+function DatasetTableRow({ dataset, actions }: RowProps) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr data-testid={`dataset-row-${dataset.ds_id}`}>
+      <OwnTextCell>{dataset.ds_name}</OwnTextCell>
+      <Table.Td>
+        <Switch
+          checked={dataset.ds_status === 1}
+          onChange={(event) => actions.setStatus(dataset, event.currentTarget.checked)}
+          aria-label={t('datasets.list.active', { name: dataset.ds_name })}
+        />
+      </Table.Td>
+      <EditDeleteCells editPath={`/dataset/${dataset.ds_id}`} onDelete={() => actions.askToDelete(dataset)} />
+    </Table.Tr>
+  );
+}
+
+/** /dataset (spec part 2 §2): Name, Status, Edit, Delete; keyword search, numbered pages in the query, Add. */
+export function DatasetsPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = usePageQuery();
+  const [keywords, setKeywords] = useState('');
+  const [debouncedKeywords] = useDebouncedValue(keywords.trim(), SEARCH_DELAY_MS);
+  const list = useDatasetsPage(page, debouncedKeywords);
+  const actions = useDatasetListActions();
+  useClampedPage(page, list, (data) => data.pages_count, setPage);
+
+  function changeKeywords(value: string) {
+    setKeywords(value);
+    if (page !== 1) setPage(1);
+  }
+
+  const rows = list.data?.data ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>{t('datasets.list.title')}</Title>
+        <Button component={Link} to="/dataset/0" leftSection={<IconPlus size={18} />}>
+          {t('datasets.list.add')}
+        </Button>
+      </Group>
+      <Card shadow="xs">
+        <Stack gap="md">
+          <TextInput
+            label={t('datasets.list.search')}
+            leftSection={<IconSearch size={16} />}
+            value={keywords}
+            onChange={(event) => changeKeywords(event.currentTarget.value)}
+            maw={360}
+          />
+          <Table.ScrollContainer minWidth={420}>
+            <Table verticalSpacing="sm" highlightOnHover data-testid="datasets-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('datasets.columns.name')}</Table.Th>
+                  <Table.Th w={80}>{t('datasets.columns.status')}</Table.Th>
+                  <Table.Th w={60}>{t('datasets.columns.edit')}</Table.Th>
+                  <Table.Th w={60}>{t('datasets.columns.delete')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.length === 0 ? (
+                  <NoDataRow columns={4} />
+                ) : (
+                  rows.map((dataset) => (
+                    <DatasetTableRow key={dataset.ds_id} dataset={dataset} actions={actions} />
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <PageBar
+            page={page}
+            pageCount={list.data?.pages_count ?? 1}
+            onChange={setPage}
+            testId="datasets-pages"
+          />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
