@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAnyText, localizedTexts } from './localized-text.ts';
 import { idParam, numberOrDigits } from './numeric-input.ts';
 import { statusFlag } from './service.ts';
 
@@ -93,7 +94,11 @@ function isJsonText(value: string): boolean {
   }
 }
 
-export const fallbackOption = z.object({ label: text(500), val: text(500) });
+export const fallbackOption = z.object({
+  label: text(500),
+  label_langs: localizedTexts(500),
+  val: text(500),
+});
 export type FallbackOption = z.output<typeof fallbackOption>;
 
 export interface MenuItem {
@@ -217,6 +222,8 @@ const dimension = (fallback: number) =>
 export const messengerSettings = z.object({
   default_lang: z.enum(messengerLanguages).default('en'),
   welcome_msg: text(1000),
+  /** welcome_msg in the bot's other languages (localized-text.ts); welcome_msg is in default_lang */
+  welcome_msg_langs: localizedTexts(1000),
   logo: optionalWebUrl,
   avatar: optionalWebUrl,
   main_color: z
@@ -245,6 +252,7 @@ const chatbotFields = z.object({
   chatbot_description: text(),
   chatbot_fallback_type: z.enum(fallbackTypes).default('text'),
   chatbot_fallback_msg: text(),
+  chatbot_fallback_msg_langs: localizedTexts(5000),
   chatbot_fallback_options: z
     .array(fallbackOption)
     .max(50)
@@ -277,7 +285,7 @@ type Fail = (path: PropertyKey[], message: string) => void;
 
 function checkFallback(value: ChatbotSettings, fail: Fail): void {
   const type = value.chatbot_fallback_type;
-  if (type !== 'cmd' && value.chatbot_fallback_msg.trim() === '') {
+  if (type !== 'cmd' && !hasAnyText(value.chatbot_fallback_msg, value.chatbot_fallback_msg_langs)) {
     fail(['chatbot_fallback_msg'], chatbotMessages.fallbackMsgRequired);
   }
   if (type === 'options' && value.chatbot_fallback_options.length === 0) {

@@ -7,6 +7,7 @@ export * from './data-source.ts';
 export * from './dataset.ts';
 export * from './envelope.ts';
 export * from './example.ts';
+export * from './localized-text.ts';
 export * from './map.ts';
 export * from './messages.ts';
 export * from './nlu.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasAnyText, localizedTexts } from './localized-text.ts';
 import { idParam, numberOrDigits } from './numeric-input.ts';
 
 /** The response types a command's response record may hold (spec part 2 §3 "Other response types"). */
@@ -102,12 +103,17 @@ const limit = (fallback: number) =>
 
 export const quickReply = z.object({
   label: z.string().trim().min(1).max(200),
+  label_langs: localizedTexts(200),
   value: text(1000),
   command_id: optionalId,
 });
 export type QuickReply = z.output<typeof quickReply>;
 
-export const extraOption = z.object({ label: z.string().max(200), value: z.string().max(1000) });
+export const extraOption = z.object({
+  label: z.string().max(200),
+  label_langs: localizedTexts(200),
+  value: z.string().max(1000),
+});
 
 const structButton = z.object({
   item_label_key: text(190),
@@ -120,8 +126,10 @@ const structButton = z.object({
 export const responseStruct = z.object({
   title_key: text(190),
   title_default_value: text(1000),
+  title_langs: localizedTexts(1000),
   subtitle_key: text(190),
   subtitle_default_value: text(1000),
+  subtitle_langs: localizedTexts(1000),
   media_key: text(190),
   media_default_value: text(2000),
   item_label_key: text(190),
@@ -176,7 +184,11 @@ export const responseAction = z.object({
 });
 export type ResponseAction = z.output<typeof responseAction>;
 
-const extraResponse = z.object({ message: text(2000), options: list(extraOption, 50) });
+const extraResponse = z.object({
+  message: text(2000),
+  message_langs: localizedTexts(2000),
+  options: list(extraOption, 50),
+});
 
 /** The stored fields of a command response (spec part 2 §3); every one has a default. */
 export const responseFields = {
@@ -186,7 +198,10 @@ export const responseFields = {
     .max(MAX_RESPONSE_TEXT, responseMessages.textMax)
     .nullish()
     .transform((v) => v ?? ''),
+  /** resp_text in the bot's other languages (localized-text.ts); resp_text is the command's language */
+  resp_text_langs: localizedTexts(MAX_RESPONSE_TEXT),
   resp_fallback_msg: text(2000),
+  resp_fallback_msg_langs: localizedTexts(2000),
   resp_quick_reply: list(quickReply, 50),
   resp_dataset_id: optionalId.default(null),
   resp_menu_id: optionalId.default(null),
@@ -274,7 +289,10 @@ export function normalizeResponseBody(stored: unknown): ResponseBody {
 type Fail = (path: (string | number)[], message: string) => void;
 
 function hasKeyOrDefault(struct: ResponseStruct, field: 'title' | 'media'): boolean {
-  return struct[`${field}_key`].trim() !== '' || struct[`${field}_default_value`].trim() !== '';
+  if (struct[`${field}_key`].trim() !== '') return true;
+  return field === 'title'
+    ? hasAnyText(struct.title_default_value, struct.title_langs)
+    : struct.media_default_value.trim() !== '';
 }
 
 function checkStaticCards(cards: ResponseStruct[], fail: Fail): void {

@@ -16,7 +16,7 @@ export function applyFallbackOption(
   const editedIndex = target.mode === 'edit' ? target.index : -1;
   const isTaken = options.some((other, index) => index !== editedIndex && other.label.trim() === label);
   if (label === '' || val === '' || isTaken) return { options: [...options], isAccepted: false };
-  const cleaned = { label, val };
+  const cleaned = { ...option, label, val };
   if (target.mode === 'new') return { options: [...options, cleaned], isAccepted: true };
   return {
     options: options.map((other, index) => (index === editedIndex ? cleaned : other)),

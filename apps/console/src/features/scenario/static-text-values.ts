@@ -1,4 +1,4 @@
-import type { CommandResponseRecord, QuickReply, ResponseBody } from '@hiwar/contracts';
+import type { CommandResponseRecord, LocalizedTexts, QuickReply, ResponseBody } from '@hiwar/contracts';
 import { randomId } from '@mantine/hooks';
 
 export interface QuickReplyRow {
@@ -8,6 +8,8 @@ export interface QuickReplyRow {
   value: string;
   /** kept from the stored reply (set by the advanced editor); null for rows typed here */
   command_id: number | null;
+  /** the label in other languages, kept from the stored reply (the advanced editor sets them) */
+  label_langs?: LocalizedTexts;
 }
 
 /** What the Static text tab edits. */
@@ -24,6 +26,7 @@ export function staticTextValuesOf(record: CommandResponseRecord | undefined): S
       label: reply.label,
       value: reply.value,
       command_id: reply.command_id,
+      ...(reply.label_langs && { label_langs: reply.label_langs }),
     })),
   };
 }
@@ -48,7 +51,12 @@ export function quickReplyErrors(rows: QuickReplyRow[], message: string): Record
 function repliesOf(rows: QuickReplyRow[]): QuickReply[] {
   return rows
     .filter((row) => !isBlank(row))
-    .map((row) => ({ label: row.label.trim(), value: row.value.trim(), command_id: row.command_id }));
+    .map((row) => ({
+      label: row.label.trim(),
+      value: row.value.trim(),
+      command_id: row.command_id,
+      ...(row.label_langs && { label_langs: row.label_langs }),
+    }));
 }
 
 /**
