@@ -15,7 +15,8 @@ const PAGE_SIZE = 10;
 
 /**
  * A dataset's records calls over an in-memory list: get-with-keys pages (10) and filters (any value contains
- * the keywords), insert, update and deletes change the list, the dataset upload answers UPLOADED_URL.
+ * the keywords), insert, update and deletes change the list, browse answers the dataset (named Branches), the
+ * dataset upload answers UPLOADED_URL.
  */
 export function recordsServer(
   schema: DatasetField[],
@@ -65,6 +66,8 @@ export function recordsServer(
         );
       return { json: { status: 1, deleted: before - rows.length } };
     }
+    if (method === 'GET' && path === '/dataset/browse/7')
+      return { json: { status: 1, data: { ds_id: 7, ds_name: 'Branches', ds_schema: schema } } };
     if (method === 'POST' && path === '/upload-image/dataset')
       return { json: { status: 1, data: { url: UPLOADED_URL } } };
     return { status: 404, json: { status: 0, msg: 'Not found' } };

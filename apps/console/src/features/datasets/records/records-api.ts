@@ -6,9 +6,13 @@ import {
 } from '@hiwar/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { datasetsKey } from '../datasets-api.ts';
 
-/** The records grid's queries; a write reloads every page of the dataset it changed. */
-export const recordsKey = ['datasets', 'records'] as const;
+/**
+ * The records grid's queries, under the feature's key (a schema change reloads them too); a record's write
+ * reloads every page of its dataset.
+ */
+export const recordsKey = [...datasetsKey, 'records'] as const;
 
 export const recordsKeyOf = (datasetId: number) => [...recordsKey, datasetId] as const;
 

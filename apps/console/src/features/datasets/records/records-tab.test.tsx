@@ -198,3 +198,47 @@ describe('selecting records and the Delete key', () => {
     expect(screen.getByRole('button', { name: 'Delete selected (0)' }).hasAttribute('disabled')).toBe(true);
   });
 });
+
+describe('import and export', () => {
+  it('offers them in the toolbar and reloads the grid after an import', async () => {
+    const imported = recordRow(4, { name: 'Imported pie', price: 5, code: 'I' });
+    const rows = [...three];
+    const fetchStub = stubServer(
+      recordsServer(schema, three, (method, path) => {
+        if (path === '/dataset/import/preview/7') {
+          const columns = [{ column: 'name', field: 'name' }];
+          const preview = {
+            columns,
+            rows_count: 1,
+            accepted_count: 1,
+            refused: [],
+            sample: [{ name: 'Imported pie' }],
+          };
+          return { json: { status: 1, ...preview } };
+        }
+        if (path === '/dataset/import/7') {
+          rows.push(imported);
+          return { json: { status: 1, imported: 1 } };
+        }
+        if (path === '/dataset/get-with-keys' && rows.length > 3)
+          return { json: { status: 1, page: 1, pages_count: 1, total: 4, ds_schema: schema, data: rows } };
+        return method === 'GET' && path.startsWith('/dataset/export/') ? { json: {} } : undefined;
+      }),
+    );
+    renderTab();
+    await within(grid()).findByText('Tuna');
+    expect(screen.getByRole('button', { name: 'Export' })).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import records from a file' });
+    const file = new File(['name\nImported pie\n'], 'pies.csv', { type: 'text/csv' });
+    fireEvent.change(within(dialog).getByTestId('import-file-input'), { target: { files: [file] } });
+    const importButton = async () => {
+      const button = within(dialog).getAllByRole('button', { name: 'Import' }).at(-1) as HTMLButtonElement;
+      await waitFor(() => expect(button.disabled).toBe(false));
+      return button;
+    };
+    fireEvent.click(await importButton());
+    expect(await within(grid()).findByText('Imported pie')).toBeDefined();
+    expect(bodiesOf(fetchStub, '/dataset/import/7')).toHaveLength(1);
+  });
+});

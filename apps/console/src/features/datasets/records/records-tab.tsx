@@ -2,13 +2,16 @@ import type { DatasetDataRow } from '@hiwar/contracts';
 import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '../../../lib/format-number.ts';
 import { PageBar } from '../../services/page-bar.tsx';
 import { useClampedPage, usePageQuery } from '../../services/page-query.ts';
+import { useDataset } from '../datasets-api.ts';
+import { DatasetTransferButtons } from '../transfer/transfer-buttons.tsx';
 import { RecordModal } from './record-modal.tsx';
-import { useRecordsPage } from './records-api.ts';
+import { recordsKeyOf, useRecordsPage } from './records-api.ts';
 import { RecordsGrid } from './records-grid.tsx';
 import { useRowSelection } from './row-selection.ts';
 import { useDeleteRecords } from './use-delete-records.tsx';
@@ -20,7 +23,7 @@ type ModalState = { isOpen: false } | { isOpen: true; record: DatasetDataRow | u
 
 /**
  * The dataset form's Data tab (spec part 2 §2, §9): the records grid, 10 a page (`?page=` in the address),
- * keyword search, add, edit, delete, and multi-select with the Delete key.
+ * keyword search, add, edit, delete, multi-select with the Delete key, and import and export of the records.
  */
 export function DatasetRecordsTab({ datasetId }: { datasetId: number }) {
   const { t } = useTranslation();
@@ -30,6 +33,8 @@ export function DatasetRecordsTab({ datasetId }: { datasetId: number }) {
   const [debouncedKeywords] = useDebouncedValue(keywords.trim(), SEARCH_DELAY_MS);
   const [modal, setModal] = useState<ModalState>({ isOpen: false });
   const records = useRecordsPage(datasetId, page, debouncedKeywords);
+  const dataset = useDataset(datasetId);
+  const queryClient = useQueryClient();
   useClampedPage(page, records, (data) => data.pageCount, setPage);
 
   const rows = records.data?.records ?? [];
@@ -57,7 +62,11 @@ export function DatasetRecordsTab({ datasetId }: { datasetId: number }) {
             style={{ flex: 1 }}
           />
           <Group gap="sm">
-            {/* The import and export buttons (features/datasets/transfer) go here once that folder exists. */}
+            <DatasetTransferButtons
+              datasetId={datasetId}
+              datasetName={dataset.data?.ds_name ?? ''}
+              onImported={() => queryClient.invalidateQueries({ queryKey: recordsKeyOf(datasetId) })}
+            />
             <Button
               variant="default"
               color="red"
