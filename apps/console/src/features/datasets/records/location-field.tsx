@@ -65,6 +65,8 @@ function PickerMap({
       <Box
         ref={container}
         h={MAP_HEIGHT}
+        // Leaflet lays out its panes and controls left to right; inherited right-to-left it misplaces them
+        dir="ltr"
         data-testid="location-map"
         aria-label={t('datasets.records.location.map')}
         role="application"
