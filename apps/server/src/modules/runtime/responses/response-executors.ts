@@ -1,4 +1,5 @@
 import type { ResponseType } from '@hiwar/contracts';
+import { executeDatasetResponse } from './ds-response.ts';
 import { executeLocationResponse } from './location-response.ts';
 import type { ResponseExecutor } from './response-executor.ts';
 import { executeStaticCardsResponse } from './static-cards-response.ts';
@@ -13,4 +14,5 @@ export const responseExecutors: Partial<Record<ResponseType, ResponseExecutor>> 
   quick_rep: executeTextResponse,
   static_cards: executeStaticCardsResponse,
   location: executeLocationResponse,
+  ds: executeDatasetResponse,
 };

@@ -13,6 +13,7 @@ import { dataSources } from './0012-data-sources.ts';
 import { datasetRecordsSearchIndex } from './0013-dataset-records-search-index.ts';
 import { uploads } from './0014-uploads.ts';
 import { turnActions } from './0015-turn-actions.ts';
+import { datasetRecordsFoldedSearch } from './0016-dataset-records-folded-search.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -32,4 +33,5 @@ export const migrations: AppMigration[] = [
   datasetRecordsSearchIndex,
   uploads,
   turnActions,
+  datasetRecordsFoldedSearch,
 ];
