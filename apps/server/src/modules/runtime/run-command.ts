@@ -1,6 +1,7 @@
 import type { VariableRecord } from '@hiwar/contracts';
 import { DAY_MS, isoAfter } from '../../platform/db/clock.ts';
 import { extractCommandVariables } from '../nlu/index.ts';
+import { planResponseEffects } from './actions/plan-effects.ts';
 import { commandFallbackReplies } from './fallback-replies.ts';
 import { interpolate, interpolationValues } from './interpolate.ts';
 import { loadRunnableCommand, type RunnableCommand } from './load-command.ts';
@@ -134,6 +135,7 @@ async function respond(turn: TurnState, command: RunnableCommand): Promise<void>
     for (const ad of shown) turn.replies.push({ type: 'advert', html: ad.code });
     return { note: `${shown.length} of ${ads.length} shown` };
   });
+  await traced(turn, 'actions', () => planResponseEffects(turn, command));
   rememberPreferences(turn, command);
   turn.bank = idleBank();
 }
