@@ -27,6 +27,8 @@ export const widgetSettings = z.object({
   chatbot_name: z.string(),
   default_lang: z.enum(messengerLanguages),
   welcome_msg: z.string(),
+  /** the welcome message in the bot's other languages (welcome_msg is in default_lang); absent when none */
+  welcome_msg_langs: z.partialRecord(z.enum(['ar', 'en', 'de']), z.string()).optional(),
   logo: z.string(),
   avatar: z.string(),
   main_color: z.string(),

@@ -52,6 +52,30 @@ export function chooseLanguage(locale: string | null | undefined, defaultLanguag
   return defaultLanguage;
 }
 
+/**
+ * The welcome message for the page's language (the `locale`'s, which may be German though the messenger's
+ * own words are English), else its words' language: the owner's version in it, the plain message when that
+ * is the bot's default language or no version fits.
+ */
+export function welcomeText(
+  settings: {
+    welcome_msg: string;
+    default_lang: string;
+    welcome_msg_langs?: Partial<Record<string, string>>;
+  },
+  locale: string | null | undefined,
+  language: Language,
+): string {
+  const versions = settings.welcome_msg_langs ?? {};
+  const prefix = (locale ?? '').trim().slice(0, 2).toLowerCase();
+  for (const wanted of [prefix, language]) {
+    if (wanted === settings.default_lang && settings.welcome_msg.trim() !== '') return settings.welcome_msg;
+    const version = versions[wanted];
+    if (version) return version;
+  }
+  return settings.welcome_msg;
+}
+
 export function directionOf(language: Language): 'rtl' | 'ltr' {
   return language === 'ar' ? 'rtl' : 'ltr';
 }

@@ -5,7 +5,7 @@ import { ChatView } from './chat-view.ts';
 import { createComposer } from './composer.ts';
 import { el } from './dom.ts';
 import { renderHeader } from './header.ts';
-import { applyLanguage, chooseLanguage, type Language, type Strings, strings } from './i18n.ts';
+import { applyLanguage, chooseLanguage, type Language, type Strings, strings, welcomeText } from './i18n.ts';
 import { chooseMenu, createMenuPanel } from './menu.ts';
 import { localOutboxStorage, Outbox } from './outbox.ts';
 import type { RenderContext } from './render/render-context.ts';
@@ -191,7 +191,7 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
   );
   root.classList.add('ready');
 
-  chat.addBotText(settings.welcome_msg);
+  chat.addBotText(welcomeText(settings, options.locale, language));
   for (const turn of history) renderTurn(chat, turn);
   const waiting = outbox.waiting();
   for (const message of waiting) chat.addUserMessage(message.id, message.event, 'pending');

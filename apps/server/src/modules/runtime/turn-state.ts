@@ -15,6 +15,7 @@ export type RuntimeChatbot = Pick<
   | 'user_id'
   | 'chatbot_fallback_type'
   | 'chatbot_fallback_msg'
+  | 'chatbot_fallback_msg_langs'
   | 'chatbot_fallback_options'
   | 'chatbot_fallback_command_id'
   | 'chatbot_parser'

@@ -15,7 +15,7 @@ async function runChatbotFallback(turn: TurnState): Promise<string> {
       return `fallback command ${fallbackId}`;
     }
   }
-  turn.replies.push(...chatbotFallbackReplies(chatbot));
+  turn.replies.push(...chatbotFallbackReplies(chatbot, turn.lang));
   return `fallback ${chatbot.chatbot_fallback_type}`;
 }
 

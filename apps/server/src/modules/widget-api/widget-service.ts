@@ -45,6 +45,7 @@ export function widgetSettingsOf(chatbot: WidgetChatbot): WidgetSettings {
     chatbot_name: chatbot.chatbot_name,
     default_lang: messenger.default_lang,
     welcome_msg: messenger.welcome_msg,
+    ...(messenger.welcome_msg_langs && { welcome_msg_langs: messenger.welcome_msg_langs }),
     logo: messenger.logo,
     avatar: messenger.avatar,
     main_color: messenger.main_color,
