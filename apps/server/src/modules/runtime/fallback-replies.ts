@@ -25,7 +25,9 @@ export function chatbotFallbackReplies(chatbot: RuntimeChatbot, lang: BotLanguag
   if (chatbot.chatbot_fallback_type === 'options' && options.length > 0) {
     const label = (option: (typeof options)[number]) =>
       textInLanguage(option.label, option.label_langs, { message: lang, plain: null });
-    return [{ type: 'quick_replies', text, replies: options.map((o) => ({ label: label(o), payload: o.val })) }];
+    return [
+      { type: 'quick_replies', text, replies: options.map((o) => ({ label: label(o), payload: o.val })) },
+    ];
   }
   return [{ type: 'text', text }];
 }

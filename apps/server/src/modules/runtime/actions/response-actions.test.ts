@@ -49,7 +49,12 @@ async function eventually<T>(read: () => Promise<T> | T, isDone: (value: T) => b
   }
 }
 
-const nameVariable = { var_name: 'name', var_type: 'text' as const, var_val_text: 'x', var_prompt: 'Your name?' };
+const nameVariable = {
+  var_name: 'name',
+  var_type: 'text' as const,
+  var_val_text: 'x',
+  var_prompt: 'Your name?',
+};
 
 /** A command asking for `name`, whose response (built with that variable's id) is saved once it exists. */
 async function addNamedCommand(
