@@ -1,4 +1,4 @@
-import type { SaveChatbotInput } from '@hiwar/contracts';
+import type { LocalizedTexts, SaveChatbotInput } from '@hiwar/contracts';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -52,6 +52,7 @@ function columnsOf(settings: SaveChatbotInput) {
     chatbot_description: settings.chatbot_description,
     chatbot_fallback_type: settings.chatbot_fallback_type,
     chatbot_fallback_msg: settings.chatbot_fallback_msg,
+    chatbot_fallback_msg_langs: toJson(settings.chatbot_fallback_msg_langs ?? {}),
     chatbot_fallback_options: toJson(settings.chatbot_fallback_options),
     chatbot_fallback_command_id: settings.chatbot_fallback_command_id,
     chatbot_start_button_status: settings.chatbot_start_button_status,
@@ -65,12 +66,19 @@ function columnsOf(settings: SaveChatbotInput) {
 }
 
 /** The stored settings, secrets still sealed; they were validated by the save schema when written. */
+/** A stored `*_langs` column as a field, absent when it holds no version (records keep their old shape). */
+function languageVersions(field: string, stored: string): Record<string, LocalizedTexts> {
+  const versions = fromJson<LocalizedTexts>(stored, {});
+  return Object.keys(versions).length > 0 ? { [field]: versions } : {};
+}
+
 export function settingsOfRow(row: ChatbotRow): SaveChatbotInput {
   const stored = {
     chatbot_name: row.chatbot_name,
     chatbot_description: row.chatbot_description,
     chatbot_fallback_type: row.chatbot_fallback_type,
     chatbot_fallback_msg: row.chatbot_fallback_msg,
+    ...languageVersions('chatbot_fallback_msg_langs', row.chatbot_fallback_msg_langs),
     chatbot_fallback_options: fromJson(row.chatbot_fallback_options, []),
     chatbot_fallback_command_id: row.chatbot_fallback_command_id,
     chatbot_start_button_status: row.chatbot_start_button_status,

@@ -16,6 +16,8 @@ export interface ChatbotsTable {
   chatbot_description: WithDefault<string>;
   chatbot_fallback_type: WithDefault<string>;
   chatbot_fallback_msg: WithDefault<string>;
+  /** JSON: the fallback message in other languages (migration 0017) */
+  chatbot_fallback_msg_langs: WithDefault<string>;
   chatbot_fallback_options: WithDefault<JsonText>;
   chatbot_fallback_command_id: number | null;
   chatbot_start_button_status: WithDefault<number>;

@@ -129,3 +129,58 @@ describe.each(await testDatabaseKinds())('fallbacks on $label', (kind) => {
     expect(await newSender(bot).say(GIBBERISH)).toEqual([{ type: 'text', text: 'I can book rooms.' }]);
   });
 });
+
+describe.each(await testDatabaseKinds())(
+  'the chatbot’s fallback in the sender’s language on $label',
+  (kind) => {
+    let server: ConversationServer;
+    let bot: TestBot;
+    beforeAll(async () => {
+      server = await startConversationServer(kind);
+      bot = await createBot(server);
+      await addCommand(bot, {
+        name: 'hours',
+        examples: ['when are you open', 'opening hours', 'what time do you close', 'are you open today'],
+        response: { resp_text: 'We open at nine.' },
+      });
+      await addCommand(bot, {
+        name: 'hours ar',
+        lang: 'ar',
+        examples: ['متى تفتحون', 'ما هي مواعيد العمل', 'متى تغلقون', 'هل أنتم مفتوحون اليوم'],
+        response: { resp_text: 'نفتح الساعة التاسعة.' },
+      });
+      await saveChatbot(bot, {
+        chatbot_fallback_type: 'options',
+        chatbot_fallback_msg: 'Sorry, try one of these:',
+        chatbot_fallback_msg_langs: { ar: 'عذراً، جرّب أحد هذه:' },
+        chatbot_fallback_options: [
+          { label: 'Opening hours', label_langs: { ar: 'مواعيد العمل' }, val: 'opening hours' },
+        ],
+      });
+    });
+    afterAll(async () => server?.close());
+
+    it('answers an Arabic message in Arabic and an English one as written', async () => {
+      expect(await newSender(bot).say('كلام غير مفهوم تماما')).toEqual([
+        {
+          type: 'quick_replies',
+          text: 'عذراً، جرّب أحد هذه:',
+          replies: [{ label: 'مواعيد العمل', payload: 'opening hours' }],
+        },
+      ]);
+      expect(await newSender(bot).say('xqzv wplk blorf')).toEqual([
+        {
+          type: 'quick_replies',
+          text: 'Sorry, try one of these:',
+          replies: [{ label: 'Opening hours', payload: 'opening hours' }],
+        },
+      ]);
+    });
+
+    it('keeps the versions when the settings are read back', async () => {
+      const browsed = await server.call('GET', '/api/chatbot/browse', { token: bot.token });
+      expect(browsed.json.data.chatbot_fallback_msg_langs).toEqual({ ar: 'عذراً، جرّب أحد هذه:' });
+      expect(browsed.json.data.chatbot_fallback_options[0].label_langs).toEqual({ ar: 'مواعيد العمل' });
+    });
+  },
+);

@@ -14,6 +14,7 @@ import { datasetRecordsSearchIndex } from './0013-dataset-records-search-index.t
 import { uploads } from './0014-uploads.ts';
 import { turnActions } from './0015-turn-actions.ts';
 import { datasetRecordsFoldedSearch } from './0016-dataset-records-folded-search.ts';
+import { chatbotFallbackLangs } from './0017-chatbot-fallback-langs.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -34,4 +35,5 @@ export const migrations: AppMigration[] = [
   uploads,
   turnActions,
   datasetRecordsFoldedSearch,
+  chatbotFallbackLangs,
 ];
