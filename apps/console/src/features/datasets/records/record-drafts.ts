@@ -74,9 +74,6 @@ export function isImageAddress(text: string): boolean {
   }
 }
 
-/** A read-only field (permission `r`) is shown in the grid and the form, never edited. */
-export const isReadOnly = (field: DatasetField) => field.permission === 'r';
-
 type Converted = { value: unknown } | { message: string };
 
 function convertDraftValue(field: DatasetField, draft: DraftValue): Converted {
@@ -94,10 +91,7 @@ function convertDraftValue(field: DatasetField, draft: DraftValue): Converted {
   return { value: typeof draft === 'string' ? draft : '' };
 }
 
-/**
- * The values a save sends (read-write fields only; the server keeps read-only ones as they are), or the
- * contract's messages for the fields the server would refuse, keyed by field name.
- */
+/** The values a save sends, or the contract's messages for the fields the server would refuse, keyed by field name. */
 export function recordValuesOf(
   schema: DatasetField[],
   draft: RecordDraft,
@@ -105,7 +99,6 @@ export function recordValuesOf(
   const values: RecordValues = {};
   const errors: Record<string, string> = {};
   for (const field of schema) {
-    if (isReadOnly(field)) continue;
     const converted = convertDraftValue(field, draft[field.name] ?? '');
     if ('message' in converted) errors[field.name] = converted.message;
     else values[field.name] = converted.value;

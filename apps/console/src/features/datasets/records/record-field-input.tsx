@@ -5,7 +5,7 @@ import { TagInput } from '../../variables/tag-input.tsx';
 import { ImageField } from './image-field.tsx';
 import { LocationField } from './location-field.tsx';
 import { numberText } from './number-text.ts';
-import { type DraftValue, isReadOnly, type LocationDraft } from './record-drafts.ts';
+import type { DraftValue, LocationDraft } from './record-drafts.ts';
 
 interface RecordFieldInputProps {
   field: DatasetField;
@@ -15,24 +15,16 @@ interface RecordFieldInputProps {
 }
 
 /**
- * The editor of one field of a record, by the field's type (a number's text keeps only what a number may hold);
- * a read-only field is shown disabled.
+ * The editor of one field of a record, by the field's type (a number's text keeps only what a number may hold).
+ * Every field's value is editable: a field's permission (`r`) guards its definition — name and type, as a
+ * menu's fixed fields — not the records' values (a menu's items need their titles and prices).
  */
 export function RecordFieldInput({ field, value, onChange, error }: RecordFieldInputProps) {
   const { t } = useTranslation();
-  const disabled = isReadOnly(field);
-  const description = disabled ? t('datasets.records.readOnly') : undefined;
   const text = typeof value === 'string' ? value : '';
   switch (field.type) {
     case 'list':
-      return disabled ? (
-        <TextInput
-          label={field.name}
-          description={description}
-          value={(value as string[]).join(', ')}
-          disabled
-        />
-      ) : (
+      return (
         <TagInput
           label={field.name}
           value={Array.isArray(value) ? value : []}
@@ -42,27 +34,17 @@ export function RecordFieldInput({ field, value, onChange, error }: RecordFieldI
         />
       );
     case 'image':
-      return (
-        <ImageField label={field.name} value={text} onChange={onChange} error={error} disabled={disabled} />
-      );
+      return <ImageField label={field.name} value={text} onChange={onChange} error={error} />;
     case 'location':
       return (
-        <LocationField
-          label={field.name}
-          value={value as LocationDraft}
-          onChange={onChange}
-          error={error}
-          disabled={disabled}
-        />
+        <LocationField label={field.name} value={value as LocationDraft} onChange={onChange} error={error} />
       );
     default: {
       const isNumber = field.type === 'number';
       return (
         <TextInput
           label={field.name}
-          description={description}
           value={text}
-          disabled={disabled}
           error={error}
           {...(isNumber && { inputMode: 'decimal' as const, dir: 'ltr' })}
           onChange={(event) => {

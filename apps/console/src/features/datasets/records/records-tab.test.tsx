@@ -83,16 +83,17 @@ describe('adding, editing and deleting a record', () => {
     const form = await screen.findByRole('form', { name: 'Add a record' });
     fireEvent.change(within(form).getByRole('textbox', { name: 'name' }), { target: { value: 'Hawaii' } });
     fireEvent.change(within(form).getByRole('textbox', { name: 'price' }), { target: { value: '80' } });
-    expect(within(form).getByRole('textbox', { name: 'code' }).hasAttribute('disabled')).toBe(true);
+    // a read-only field's definition is fixed, not its values: a menu item needs its title and price
+    fireEvent.change(within(form).getByRole('textbox', { name: 'code' }), { target: { value: 'H' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('successfully added')).toBeDefined();
     expect(bodiesOf(fetchStub, '/dataset/insert_data')).toEqual([
-      { schema: 7, record: { name: 'Hawaii', price: 80 } },
+      { schema: 7, record: { name: 'Hawaii', price: 80, code: 'H' } },
     ]);
     expect(await within(grid()).findByText('Hawaii')).toBeDefined();
   });
 
-  it('edits a record in the modal and says so; the read-only field stays as it was', async () => {
+  it('edits a record in the modal and says so; a read-only field’s value is editable too', async () => {
     const fetchStub = stubServer(recordsServer(schema, three));
     renderTab();
     await within(grid()).findByText('Tuna');
@@ -100,12 +101,12 @@ describe('adding, editing and deleting a record', () => {
     const form = await screen.findByRole('form', { name: 'Edit the record' });
     const price = within(form).getByRole('textbox', { name: 'price' }) as HTMLInputElement;
     expect(price.value).toBe('65');
-    expect((within(form).getByRole('textbox', { name: 'code' }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(within(form).getByRole('textbox', { name: 'code' }), { target: { value: 'PP' } });
     fireEvent.change(price, { target: { value: '66.5' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('successfully updated')).toBeDefined();
     expect(bodiesOf(fetchStub, '/dataset/update-dataset/')).toEqual([
-      { data: { _id: 2, name: 'Pepperoni', price: 66.5 } },
+      { data: { _id: 2, name: 'Pepperoni', price: 66.5, code: 'PP' } },
     ]);
   });
 
