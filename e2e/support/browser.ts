@@ -29,6 +29,16 @@ export async function snap(page: Page, name: string): Promise<void> {
  * and notifications are hidden, then both are restored.
  */
 export async function snapPage(page: Page, name: string): Promise<void> {
+  // a layout still moving (the frame slides its sidebar across when the language turns right to left) would be
+  // caught half way: wait for the finite animations and transitions running now
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none }' });
   const viewport = page.viewportSize() ?? { width: 1280, height: 860 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
