@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './bot-message.ts';
 export * from './chatbot.ts';
 export * from './command.ts';
+export * from './component.ts';
 export * from './data-source.ts';
 export * from './dataset.ts';
 export * from './envelope.ts';

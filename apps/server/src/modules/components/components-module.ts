@@ -1,5 +1,6 @@
-import { type ComponentEntity, componentEntitiesResponse } from '@hiwar/contracts';
+import { type ComponentEntity, componentEntitiesResponse, componentsResponse } from '@hiwar/contracts';
 import type { AppModule } from '../../platform/http/module.ts';
+import { listBuiltInComponents } from './component-registry.ts';
 
 /** The built-in entity types the NLU engine extracts (packages/nlu EntityType), offered to component variables. */
 export const componentEntities: ComponentEntity[] = [
@@ -21,6 +22,18 @@ export function isComponentEntity(name: string): boolean {
 export const componentsModule: AppModule = {
   name: 'components',
   routes(app, { requireUser }) {
+    app.get(
+      '/components',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags: ['components'],
+          security: [{ bearer: [] }],
+          response: { 200: componentsResponse },
+        },
+      },
+      async () => ({ status: 1 as const, components: listBuiltInComponents() }),
+    );
     app.get(
       '/components/entities',
       {

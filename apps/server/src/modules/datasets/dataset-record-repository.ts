@@ -228,3 +228,42 @@ export async function replaceRecordsData(
       .execute();
   }
 }
+
+/** A record a bot conversation wrote for a sender, with the name of its dataset. */
+export interface SenderRecord {
+  _id: number;
+  datasetName: string;
+  status: number;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The records of the owner's datasets written for one sender (`__sender_id`, `platform:id`), newest first. Only
+ * the owner's own datasets: user data is written nowhere else.
+ */
+export async function listSenderRecords(
+  db: Database,
+  { userId, senderId, limit }: { userId: number; senderId: string; limit: number },
+): Promise<SenderRecord[]> {
+  const rows = await tablesOf(db)
+    .selectFrom('dataset_records')
+    .innerJoin('datasets', 'datasets.ds_id', 'dataset_records.ds_id')
+    .select([
+      'dataset_records._id',
+      'datasets.ds_name',
+      'dataset_records.record_status',
+      'dataset_records.data',
+    ])
+    .where('dataset_records.user_id', '=', userId)
+    .where('datasets.user_id', '=', userId)
+    .where('dataset_records.sender_id', '=', senderId)
+    .orderBy('dataset_records._id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    _id: row._id,
+    datasetName: row.ds_name,
+    status: row.record_status,
+    data: fromJson<Record<string, unknown>>(row.data, {}),
+  }));
+}

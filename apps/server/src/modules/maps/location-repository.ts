@@ -1,4 +1,5 @@
 import { type LocationFields, type LocationRecord, PAGE_SIZE } from '@hiwar/contracts';
+import { sql } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { offsetOf } from '../commands/list-paging.ts';
@@ -55,6 +56,34 @@ export async function listLocationsPage(
     .offset(offsetOf(page))
     .execute();
   return { rows: rows.map(recordOf), total: Number(counted.count) };
+}
+
+export interface NearestLocationsQuery {
+  /** only the map with this title (compared without case); null: every map of the owner */
+  mapTitle: string | null;
+  /** the point to measure from, in the maps' own x/y plane; null: no order by distance (oldest first) */
+  origin: { x: number; y: number } | null;
+  limit: number;
+}
+
+/**
+ * The owner's locations nearest first: ordered by the plain (Euclidean) distance between (x, y) and the origin
+ * in the map's own units, which the database computes from the stored doubles; ties and no origin go oldest first.
+ */
+export async function findNearestLocations(
+  db: Database,
+  userId: number,
+  { mapTitle, origin, limit }: NearestLocationsQuery,
+): Promise<LocationRecord[]> {
+  let query = locationsWithMap(db, userId).select(columns);
+  if (mapTitle !== null) query = query.where(sql<boolean>`lower(maps.title) = lower(${mapTitle})`);
+  if (origin !== null) {
+    const dx = sql`locations.x - ${origin.x}`;
+    const dy = sql`locations.y - ${origin.y}`;
+    query = query.orderBy(sql`(${dx}) * (${dx}) + (${dy}) * (${dy})`);
+  }
+  const rows = await query.orderBy('locations.location_id').limit(limit).execute();
+  return rows.map(recordOf);
 }
 
 export async function findOwnLocation(

@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database.ts';
 import { isOwnCommand } from '../commands/command-repository.ts';
+import { findBuiltInComponent } from '../components/component-registry.ts';
 import { findOwnDataSource } from '../data-sources/data-source-repository.ts';
 import { findReadableDataset } from '../datasets/dataset-repository.ts';
 import { findOwnVariable } from '../variables/variable-repository.ts';
@@ -23,7 +24,8 @@ export const referenceKinds = {
   ownDataset: async (db, userId, id) => (await findReadableDataset(db, userId, id))?.user_id === userId,
   /** the owner's own connection (switched off or not: switching it on again must not break the response) */
   dataSource: async (db, userId, id) => (await findOwnDataSource(db, userId, id)) !== undefined,
-  component: nothingYet,
+  /** a built-in component (its id is fixed in the registry, the same for every owner) */
+  component: async (_db, _userId, id) => findBuiltInComponent(id) !== undefined,
   subscriptionChannel: nothingYet,
 } satisfies Record<string, IsUsable>;
 

@@ -108,9 +108,9 @@ describe.each(await testDatabaseKinds())('response references on $label', (kind)
     );
   });
 
-  it('refuses a data source that does not exist, and components and subscription channels, which have no table yet', async () => {
+  it('refuses a data source and a built-in component that do not exist, and subscription channels, which have no table yet', async () => {
     await expectRefusedFields(
-      { resp_data_source_id: 1, resp_component_id: 1, resp_sub_channel: 1 },
+      { resp_data_source_id: 1, resp_component_id: UNKNOWN, resp_sub_channel: 1 },
       {
         resp_data_source_id: responseMessages.dataSourceNotFound,
         resp_component_id: responseMessages.componentNotFound,
@@ -163,6 +163,17 @@ describe.each(await testDatabaseKinds())('response references on $label', (kind)
     );
   });
 
+  it('takes a built-in component by its fixed id, the same for every owner', async () => {
+    const record = { resp_type: 'component', resp_component_id: 2 };
+    expect((await save(record, owner.commandIds[1])).json.status).toBe(1);
+    expect((await load(owner.commandIds[1])).json.data).toMatchObject(record);
+    const picked = await server.call('POST', `/api/command-response/${stranger.commandId}/types`, {
+      token: stranger.token,
+      body: { resp_type: 'component', resp_component_id: 4 },
+    });
+    expect(picked.json.commandResponse).toMatchObject({ resp_type: 'component', resp_component_id: 4 });
+  });
+
   it('takes only a menu as the menu', async () => {
     const dataset = await datasetOf(owner.userId);
     await expectRefusedFields(
@@ -179,7 +190,7 @@ describe.each(await testDatabaseKinds())('response references on $label', (kind)
     const foreign = await pick({ resp_type: 'dataset', resp_dataset_id: privateSet.ds_id });
     expect(foreign.status, foreign.text).toBe(422);
     expect(foreign.json.errors).toEqual({ resp_dataset_id: [responseMessages.datasetNotFound] });
-    const component = await pick({ resp_type: 'component', resp_component_id: 3 });
+    const component = await pick({ resp_type: 'component', resp_component_id: UNKNOWN });
     expect(component.json.errors).toEqual({ resp_component_id: [responseMessages.componentNotFound] });
     expect((await load()).json.data).toEqual(before);
     const publicSet = await datasetOf(stranger.userId, { isPublic: 1 });

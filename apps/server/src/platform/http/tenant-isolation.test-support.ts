@@ -340,6 +340,7 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   })),
   'GET /api/dataset/export/{id}': byId((rows) => ({ params: { id: rows.datasetId } }), 'shows-marker'),
   'GET /api/components/entities': publicCall('the built-in entity types, the same for every owner'),
+  'GET /api/components': publicCall('the built-in components, the same for every owner'),
   'POST /api/upload-image/{kind}': publicCall(
     "signed in, but names no owner's rows: it stores a new file of the caller's own (uploads.test.ts)",
   ),
