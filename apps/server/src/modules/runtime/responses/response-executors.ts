@@ -1,4 +1,7 @@
 import type { ResponseType } from '@hiwar/contracts';
+import { executeApiResponse } from './api-response.ts';
+import { executeComponentResponse } from './component-response.ts';
+import { executeDataSourceResponse } from './data-source-response.ts';
 import { executeDatasetResponse } from './ds-response.ts';
 import { executeLocationResponse } from './location-response.ts';
 import type { ResponseExecutor } from './response-executor.ts';
@@ -15,4 +18,7 @@ export const responseExecutors: Partial<Record<ResponseType, ResponseExecutor>> 
   static_cards: executeStaticCardsResponse,
   location: executeLocationResponse,
   ds: executeDatasetResponse,
+  api: executeApiResponse,
+  data_source: executeDataSourceResponse,
+  component: executeComponentResponse,
 };
