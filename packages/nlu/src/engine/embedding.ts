@@ -23,6 +23,8 @@ export interface EmbeddingOptions {
   epochs: number;
   learningRate: number;
   seed: number;
+  /** Each example's weight in the loss (1 when absent). */
+  weights?: Float32Array;
 }
 
 // Hot loops (every feature of every example on every epoch): typed arrays in locals, indexed with `!`
@@ -122,7 +124,7 @@ export function trainEmbedding(
   let done = 0;
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (const example of shuffleInPlace(order, random)) {
-      const rate = options.learningRate * (1 - done++ / steps);
+      const rate = options.learningRate * (1 - done++ / steps) * (options.weights?.[example] ?? 1);
       step(model, rows[example]!, vectors[example]!.values, labels[example] ?? 0, rate, buffers);
     }
   }

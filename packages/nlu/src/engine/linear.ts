@@ -14,6 +14,8 @@ export interface LinearOptions {
   epochs: number;
   learningRate: number;
   seed: number;
+  /** Each example's weight in the loss (1 when absent). */
+  weights?: Float32Array;
 }
 
 export function compactVectors(vectors: SparseVector[]): { features: Int32Array; rows: Int32Array[] } {
@@ -112,7 +114,7 @@ export function trainLinear(
   let step = 0;
   for (let epoch = 0; epoch < options.epochs; epoch++) {
     for (const example of shuffleInPlace(order, random)) {
-      const rate = options.learningRate * (1 - step++ / steps);
+      const rate = options.learningRate * (1 - step++ / steps) * (options.weights?.[example] ?? 1);
       const exampleRows = rows[example]!;
       const values = vectors[example]!.values;
       const gradient = softmaxInPlace(logitsInto(model, exampleRows, values, logits));

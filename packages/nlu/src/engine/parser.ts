@@ -2,6 +2,7 @@ import { calibrateThreshold, scoreFloorFor } from './calibration.ts';
 import { decodeClassifier, LARGE_BOT, trainClassifier } from './classifier.ts';
 import { DEFAULT_FEATURES, extractFeatures, type FeatureConfig } from './features.ts';
 import { lexiconForLanguage } from './lexicon.ts';
+import { nearDuplicateWeights } from './near-duplicates.ts';
 import type { ParserScores } from './prediction.ts';
 import { buildRuntime, leftOutConfidence, type Runtime, scoreWithRuntime } from './runtime.ts';
 import type { Lang, Model, ParserKind, TrainingExample } from './types.ts';
@@ -63,7 +64,19 @@ export function trainModel(
   };
   const untrained = buildRuntime({ ...base, hash: '', threshold: 0, classifier: null });
   const { space, rawVectors } = untrained;
-  const classifier = trainClassifier(parser, space.unitVectors, space.exampleCommands, space.commands, seed);
+  // Large bots skip the weights: comparing a command's examples pairwise grows with the square of their count.
+  const weights =
+    examples.length > LARGE_BOT
+      ? undefined
+      : nearDuplicateWeights(space.unitVectors, space.examplesOf, space.buckets);
+  const classifier = trainClassifier(
+    parser,
+    space.unitVectors,
+    space.exampleCommands,
+    space.commands,
+    seed,
+    weights,
+  );
   // The classifier was trained on exactly these commands, so its classes map one to one.
   const runtime: Runtime = {
     ...untrained,
