@@ -17,6 +17,7 @@ import {
   insertDataSource,
   updateDataSource,
 } from './data-source-repository.ts';
+import type { OwnerDatabasePool } from './drivers/owner-database.ts';
 import { poolOpeners } from './drivers/pool-openers.ts';
 
 export interface DataSourceContext {
@@ -125,6 +126,26 @@ function fingerprintOf(row: DataSourceRow): string {
   return JSON.stringify([row.driver, row.host, row.port, row.dbname, row.username, row.password, row.sid]);
 }
 
+/** This process's pool to the data source's database (opened on first use, through the guard). */
+export function poolOf(
+  { secrets, pools }: Pick<DataSourceContext, 'secrets' | 'pools'>,
+  row: DataSourceRow,
+): Promise<OwnerDatabasePool> {
+  return pools.poolFor({
+    dataSourceId: row.data_source_id,
+    fingerprint: fingerprintOf(row),
+    open: openerOf(row.driver),
+    host: row.host,
+    target: {
+      port: row.port,
+      dbname: row.dbname,
+      username: row.username,
+      password: secrets.decrypt(row.password),
+      sid: row.sid,
+    },
+  });
+}
+
 /** The tables of the owner's database, through the data source's pool; a failure answers why, not an error. */
 export async function listDataSourceTables(
   { db, secrets, pools }: DataSourceContext,
@@ -134,19 +155,7 @@ export async function listDataSourceTables(
   const row = await findOwnOrThrow(db, userId, id);
   if (row.deleted_at !== null) return { status: 0, data: [], msg: dataSourceMessages.switchedOff };
   try {
-    const pool = await pools.poolFor({
-      dataSourceId: row.data_source_id,
-      fingerprint: fingerprintOf(row),
-      open: openerOf(row.driver),
-      host: row.host,
-      target: {
-        port: row.port,
-        dbname: row.dbname,
-        username: row.username,
-        password: secrets.decrypt(row.password),
-        sid: row.sid,
-      },
-    });
+    const pool = await poolOf({ secrets, pools }, row);
     return { status: 1, data: await pool.listTables() };
   } catch (error) {
     await pools.close(row.data_source_id);

@@ -29,6 +29,7 @@ import {
   saveDataSource,
   toggleDataSourceStatus,
 } from './data-source-service.ts';
+import { setDataSourceContext } from './run-owner-query.ts';
 
 const tags = ['data sources'];
 const security = [{ bearer: [] }];
@@ -43,7 +44,12 @@ export const dataSourcesModule: AppModule = {
   routes(app, { db, secrets, config, requireUser }) {
     const pools = new DataSourcePools(createOutboundGuard(config.outboundAllow));
     const context = { db, secrets, pools };
-    app.addHook('onClose', () => pools.closeAll());
+    // data_source responses query through the same pools (run-owner-query.ts)
+    setDataSourceContext(db, context);
+    app.addHook('onClose', () => {
+      setDataSourceContext(db, null);
+      return pools.closeAll();
+    });
 
     app.get(
       '/data_sources',

@@ -1,4 +1,5 @@
 import mssql from 'mssql';
+import { readMssqlRows } from './mssql-rows.ts';
 import { CONNECT_TIMEOUT_MS, type OpenPool, POOL_SIZE, QUERY_TIMEOUT_MS } from './owner-database.ts';
 
 /** Microsoft SQL Server through mssql (tedious), options as an object (PLATFORM-NOTES "Owners' SQL"). */
@@ -32,6 +33,7 @@ export const openMssqlPool: OpenPool = async (target) => {
         );
       return result.recordset.map((row) => (row.schema === 'dbo' ? row.name : `${row.schema}.${row.name}`));
     },
+    readRows: (query) => readMssqlRows(pool, query),
     close: () => pool.close(),
   };
 };

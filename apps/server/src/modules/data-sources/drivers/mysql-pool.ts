@@ -1,4 +1,5 @@
 import { createPool } from 'mysql2/promise';
+import { readMysqlRows } from './mysql-rows.ts';
 import { CONNECT_TIMEOUT_MS, type OpenPool, POOL_SIZE, QUERY_TIMEOUT_MS } from './owner-database.ts';
 
 /** MySQL and MariaDB through mysql2; a port left out is MySQL's 3306. */
@@ -30,6 +31,7 @@ export const openMysqlPool: OpenPool = async (target) => {
       });
       return (rows as { name: string }[]).map((row) => row.name);
     },
+    readRows: (query) => readMysqlRows(pool, query),
     close: () => pool.end(),
   };
 };

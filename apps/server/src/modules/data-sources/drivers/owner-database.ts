@@ -14,9 +14,22 @@ export interface ConnectionTarget {
   sid: string;
 }
 
+/** A data_source response's statement: read-only, at most `limit` rows, stopped after `timeoutMs`. */
+export interface OwnerRowsQuery {
+  /** the owner's SQL with `{{name}}` placeholders (bind-parameters.ts turns them into bound parameters) */
+  sql: string;
+  values: Readonly<Record<string, string>>;
+  limit: number;
+  timeoutMs: number;
+}
+
+export type OwnerRow = Record<string, unknown>;
+
 export interface OwnerDatabasePool {
   /** the database's tables (and views), schema-qualified where the schema is not the default one */
   listTables(): Promise<string[]>;
+  /** At most `limit` rows of the statement, run in a transaction that is read-only where the server allows. */
+  readRows(query: OwnerRowsQuery): Promise<OwnerRow[]>;
   close(): Promise<void>;
 }
 

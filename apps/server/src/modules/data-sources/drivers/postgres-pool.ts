@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS, type OpenPool, POOL_SIZE, QUERY_TIMEOUT_MS } from './owner-database.ts';
+import { readPostgresRows } from './postgres-rows.ts';
 
 /** PostgreSQL through pg, with the timeouts pg leaves unset by default (PLATFORM-NOTES "Owners' SQL"). */
 export const openPostgresPool: OpenPool = async (target) => {
@@ -32,6 +33,7 @@ export const openPostgresPool: OpenPool = async (target) => {
       );
       return rows.map((row) => (row.schema === 'public' ? row.name : `${row.schema}.${row.name}`));
     },
+    readRows: (query) => readPostgresRows(pool, query),
     close: () => pool.end(),
   };
 };
