@@ -13,6 +13,7 @@ import { nluModule } from './nlu/nlu-module.ts';
 import { passportModule } from './passport/passport-module.ts';
 import { responsesModule } from './responses/responses-module.ts';
 import { turnActionsModule } from './runtime/actions/turn-actions-module.ts';
+import { responseServicesModule } from './runtime/responses/response-services.ts';
 import { sendersModule } from './senders/senders-module.ts';
 import { servicesModule } from './services/services-module.ts';
 import { uploadsModule } from './uploads/uploads-module.ts';
@@ -42,6 +43,7 @@ export const modules: AppModule[] = [
   uploadsModule,
   nluModule,
   widgetApiModule,
+  responseServicesModule,
   turnActionsModule,
   widgetSiteModule,
 ];

@@ -4,6 +4,7 @@ import type { RunnableCommand } from '../load-command.ts';
 import type { TurnState } from '../turn-state.ts';
 import type { ResponseContext } from './response-executor.ts';
 import { responseExecutors } from './response-executors.ts';
+import { responseServicesOf } from './response-services.ts';
 
 const MAX_ERROR_NOTE = 300;
 
@@ -24,11 +25,14 @@ export function responseContextOf(turn: TurnState, command: RunnableCommand): Re
     location: turn.location,
     lang: turn.lang,
     now: turn.deps.now(),
+    ...responseServicesOf(turn.deps.db),
   };
 }
 
 function messageOf(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  // an OutboundError's reason (timeout, refused, too_large…) says what went wrong in one word
+  const reason = error instanceof Error && 'reason' in error ? ` (${String(error.reason)})` : '';
+  const text = error instanceof Error ? `${error.name}${reason}: ${error.message}` : String(error);
   return text.length > MAX_ERROR_NOTE ? `${text.slice(0, MAX_ERROR_NOTE)}…` : text;
 }
 

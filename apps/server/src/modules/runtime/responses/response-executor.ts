@@ -1,6 +1,7 @@
 import type { BotMessage, CommandResponseRecord, VariableRecord } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../../platform/db/database.ts';
+import type { OutboundHttp } from '../../../platform/net/outbound-http.ts';
 import type { SenderProfile } from '../turn-state.ts';
 
 /** What an executor may know of the turn; it reads, it never writes (`/debug` runs the same executors). */
@@ -20,6 +21,17 @@ export interface ResponseContext {
   /** the language of the sender's message */
   readonly lang: Lang;
   readonly now: Date;
+  /** the process's outbound HTTP client (api responses); absent where no module set one (response-services.ts) */
+  readonly http?: OutboundHttp;
+  /** time limits of outbound calls and owners' SQL; the defaults unless set (tests shorten them) */
+  readonly timeouts?: ResponseTimeouts;
+}
+
+export interface ResponseTimeouts {
+  /** api responses: 10 s unless set, at most 30 s */
+  apiMs?: number;
+  /** data_source statements: 10 s unless set, never more */
+  sqlMs?: number;
 }
 
 /**
