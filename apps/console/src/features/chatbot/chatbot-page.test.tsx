@@ -100,7 +100,9 @@ describe('chatbot settings page', () => {
     fireEvent.change(name, { target: { value: 'Pizza bot' } });
     // fireEvent answers false when a handler prevented the default action: here the browser's implicit submit
     expect(fireEvent.keyDown(name, { key: 'Enter' })).toBe(false);
-    expect(fireEvent.keyDown(screen.getByLabelText(/Fallback message/), { key: 'Enter' })).toBe(true);
+    expect(
+      fireEvent.keyDown(screen.getByRole('textbox', { name: 'Fallback message' }), { key: 'Enter' }),
+    ).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(savesIn(fetchStub)).toHaveLength(0);
   });

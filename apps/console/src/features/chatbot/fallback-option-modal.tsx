@@ -1,8 +1,9 @@
-import { type FallbackOption, fallbackOptionRequest } from '@hiwar/contracts';
+import { type BotLanguage, type FallbackOption, fallbackOptionRequest } from '@hiwar/contracts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextVersions } from '../../components/text-versions.tsx';
 import { schemaValidator } from '../../lib/form-errors.ts';
 import { localizeChatbotErrors } from './chatbot-messages.ts';
 
@@ -10,6 +11,8 @@ interface FallbackOptionModalProps {
   opened: boolean;
   mode: 'new' | 'edit';
   initial: FallbackOption;
+  /** the language the plain label is written in (the messenger's default language) */
+  plainLanguage: BotLanguage;
   onSave: (option: FallbackOption) => void;
   onClose: () => void;
 }
@@ -26,7 +29,7 @@ export function FallbackOptionModal(props: FallbackOptionModalProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens on an option
   useEffect(() => {
     if (opened) form.setValues(initial);
-  }, [opened, initial.label, initial.val]);
+  }, [opened, initial.label, initial.val, initial.label_langs]);
 
   return (
     <Modal
@@ -48,6 +51,12 @@ export function FallbackOptionModal(props: FallbackOptionModalProps) {
             withAsterisk
             data-autofocus
             {...form.getInputProps('label')}
+          />
+          <TextVersions
+            label={t('chatbot.options.label')}
+            plainLanguage={props.plainLanguage}
+            value={form.getValues().label_langs}
+            onChange={(versions) => form.setFieldValue('label_langs', versions)}
           />
           <TextInput label={t('chatbot.options.value')} withAsterisk {...form.getInputProps('val')} />
           <Group justify="flex-end">

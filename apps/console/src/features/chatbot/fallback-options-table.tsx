@@ -91,6 +91,7 @@ export function FallbackOptionsTable({ form }: { form: ChatbotForm }) {
         opened={target !== null}
         mode={target?.mode ?? 'new'}
         initial={editing ?? { label: '', val: '' }}
+        plainLanguage={form.getValues().messenger_settings.default_lang}
         onSave={saveOption}
         onClose={() => setTarget(null)}
       />

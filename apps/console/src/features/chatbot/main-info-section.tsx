@@ -1,6 +1,7 @@
 import { fallbackTypes } from '@hiwar/contracts';
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TextVersions } from '../../components/text-versions.tsx';
 import { useOwnerCommands } from './chatbot-api.ts';
 import { FallbackOptionsTable } from './fallback-options-table.tsx';
 import { type ChatbotForm, SettingsSection } from './form-parts.tsx';
@@ -49,13 +50,22 @@ export function MainInfoSection({ form }: { form: ChatbotForm }) {
         {...form.getInputProps('chatbot_fallback_type')}
       />
       {fallbackType !== 'cmd' && (
-        <Textarea
-          label={t('chatbot.main.fallbackMsg')}
-          withAsterisk
-          autosize
-          minRows={2}
-          {...form.getInputProps('chatbot_fallback_msg')}
-        />
+        <>
+          <Textarea
+            label={t('chatbot.main.fallbackMsg')}
+            withAsterisk
+            autosize
+            minRows={2}
+            {...form.getInputProps('chatbot_fallback_msg')}
+          />
+          <TextVersions
+            label={t('chatbot.main.fallbackMsg')}
+            plainLanguage={form.getValues().messenger_settings.default_lang}
+            value={form.getValues().chatbot_fallback_msg_langs}
+            onChange={(versions) => form.setFieldValue('chatbot_fallback_msg_langs', versions)}
+            multiline
+          />
+        </>
       )}
       {fallbackType === 'options' && <FallbackOptionsTable form={form} />}
       {fallbackType === 'cmd' && <CommandSelector form={form} />}

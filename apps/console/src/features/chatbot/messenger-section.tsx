@@ -8,6 +8,7 @@ import {
 } from '@hiwar/contracts';
 import { ColorInput, Grid, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TextVersions } from '../../components/text-versions.tsx';
 import { type ChatbotForm, SettingsSection } from './form-parts.tsx';
 import { SnippetField } from './snippet-field.tsx';
 import { VoiceSettings } from './voice-settings.tsx';
@@ -34,6 +35,13 @@ function AppearanceFields({ form }: { form: ChatbotForm }) {
         autosize
         minRows={2}
         {...form.getInputProps(at('welcome_msg'))}
+      />
+      <TextVersions
+        label={t('chatbot.messenger.welcome')}
+        plainLanguage={form.getValues().messenger_settings.default_lang}
+        value={form.getValues().messenger_settings.welcome_msg_langs}
+        onChange={(versions) => form.setFieldValue(at('welcome_msg_langs'), versions)}
+        multiline
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
