@@ -29,8 +29,11 @@ function apiParameters(response: CommandResponseRecord, context: ResponseContext
   };
   const params: Record<string, string> = {};
   for (const parameter of response.resp_api_pars) {
-    const named = { ...parameter, var_name: parameter.var_name.trim() || parameter.name };
-    const value = parameterValue(named, sources);
+    const isPars =
+      parameter.var_id === null &&
+      parameter.var_name.trim() === '' &&
+      parameter.var_default_value.trim() === '';
+    const value = parameterValue(isPars ? { ...parameter, var_name: parameter.name } : parameter, sources);
     if (value !== undefined) params[parameter.name] = itemText(value) ?? '';
   }
   return params;
