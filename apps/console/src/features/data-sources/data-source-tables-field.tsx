@@ -6,13 +6,15 @@ interface DataSourceTablesFieldProps {
   value: number | null;
   onChange: (id: number | null) => void;
   label?: string;
+  /** given: each table is a button that hands its name over (the SQL editor inserts it) */
+  onTablePick?: (table: string) => void;
 }
 
 /**
  * A data-source picker that lists the picked database's tables (spec part 2 §7 `get_tables_name`); when they
  * cannot be listed the field says 'Failed connection' (spec §8). The response editor picks its source with it.
  */
-export function DataSourceTablesField({ value, onChange, label }: DataSourceTablesFieldProps) {
+export function DataSourceTablesField({ value, onChange, label, onTablePick }: DataSourceTablesFieldProps) {
   const { t } = useTranslation();
   const sources = useActiveDataSources();
   const tables = useDataSourceTables(value);
@@ -39,11 +41,26 @@ export function DataSourceTablesField({ value, onChange, label }: DataSourceTabl
           </Text>
         ) : (
           <Group gap="xs" data-testid="data-source-tables" aria-label={t('datasources.tables.title')}>
-            {tables.data.map((table) => (
-              <Badge key={table} variant="light" tt="none" dir="ltr">
-                {table}
-              </Badge>
-            ))}
+            {tables.data.map((table) =>
+              onTablePick ? (
+                <Badge
+                  key={table}
+                  component="button"
+                  type="button"
+                  variant="light"
+                  tt="none"
+                  dir="ltr"
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => onTablePick(table)}
+                >
+                  {table}
+                </Badge>
+              ) : (
+                <Badge key={table} variant="light" tt="none" dir="ltr">
+                  {table}
+                </Badge>
+              ),
+            )}
           </Group>
         ))}
     </Stack>
