@@ -1,9 +1,10 @@
-import { execFile } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { buildBenchBot } from './build-bot.ts';
+import { type FakeApi, startFakeApi } from './fake-api.ts';
+import { benchLiveOn, describeLiveChecks, describeLiveRuns, type LiveRun } from './live-bench.ts';
+import { runLoadProcess } from './load-process.ts';
 import { appendToResultsSection } from './results-file.ts';
 import { createPostgresDatabase, type ServerProcess, startServer } from './server-process.ts';
 
@@ -18,6 +19,10 @@ import { createPostgresDatabase, type ServerProcess, startServer } from './serve
  * BENCH_SECONDS (20), BENCH_RATE, TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test;
  * BENCH_SKIP_POSTGRES=1 skips it), BENCH_SKIP_SQLITE=1, BENCH_SKIP_SATURATION=1 (paced runs only), BENCH_NOTE
  * (a note for RESULTS.md), BENCH_DRY_RUN=1 (print the table, leave RESULTS.md alone).
+ * Then, on each database, the live-data run (live-bench.ts, issue #11 item 6): a bot answering from a dataset of
+ * 10,000 branches (LIKE, NEARBY) and from a fake JSON API this process serves on 127.0.0.1, BENCH_LIVE_SENDERS
+ * (200) senders offering BENCH_LIVE_RATE (200) messages/s for BENCH_SECONDS, every answer checked; its own
+ * table. BENCH_SKIP_LIVE=1 skips it, BENCH_ONLY_LIVE=1 runs only it.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -25,6 +30,13 @@ const senders = Number(process.env.BENCH_SENDERS ?? 200);
 const saturationSenders = Number(process.env.BENCH_SATURATION_SENDERS ?? 600);
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const pacedRate = Number(process.env.BENCH_RATE ?? 500);
+const skipLive = process.env.BENCH_SKIP_LIVE === '1';
+const onlyLive = process.env.BENCH_ONLY_LIVE === '1';
+const live = {
+  senders: Number(process.env.BENCH_LIVE_SENDERS ?? 200),
+  seconds,
+  rate: Number(process.env.BENCH_LIVE_RATE ?? 200),
+};
 const adminUrl = process.env.TEST_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 
 interface LoadFigures {
@@ -46,54 +58,52 @@ interface Run {
   figures: LoadFigures;
 }
 
-async function runLoad(
+function runLoad(
   server: ServerProcess,
   botToken: string,
   load: { senders: number; seconds: number; rate: number; senderBase: number },
 ): Promise<LoadFigures> {
-  const loadScript = join(here, 'load.ts');
-  const args = [
-    '--import',
-    'tsx',
-    loadScript,
-    server.url,
-    botToken,
-    String(load.senders),
-    String(load.seconds),
-    String(load.rate),
-    String(load.senderBase),
-  ];
-  const { stdout } = await promisify(execFile)(process.execPath, args, { cwd: repoRoot, maxBuffer: 1 << 20 });
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as LoadFigures;
+  const { senders, seconds, rate, senderBase } = load;
+  return runLoadProcess('load.ts', [server.url, botToken, senders, seconds, rate, senderBase]);
 }
 
-async function benchOn(databaseUrl: string | null): Promise<Run[]> {
-  const server = await startServer(repoRoot, databaseUrl);
-  try {
-    console.log(`${server.label}: building the bot (50 commands) through the API…`);
-    const botToken = await buildBenchBot(server.url);
-    // warm-up: model cache, JIT, connection pools
-    await runLoad(server, botToken, { senders, seconds: 3, rate: 0, senderBase: 1_000_000 });
-    const runs: Run[] = [];
-    if (process.env.BENCH_SKIP_SATURATION !== '1') {
-      console.log(`${server.label}: ${saturationSenders} senders for ${seconds} s, saturation…`);
-      const load = { senders: saturationSenders, seconds, rate: 0, senderBase: 2_000_000 };
-      runs.push({
-        database: server.label,
-        offered: 0,
-        senders: saturationSenders,
-        figures: await runLoad(server, botToken, load),
-      });
-    }
-    console.log(`${server.label}: ${senders} senders for ${seconds} s, offering ${pacedRate} messages/s…`);
-    const paced = await runLoad(server, botToken, {
-      senders,
-      seconds,
-      rate: pacedRate,
-      senderBase: 3_000_000,
+async function benchConversations(server: ServerProcess): Promise<Run[]> {
+  console.log(`${server.label}: building the bot (50 commands) through the API…`);
+  const botToken = await buildBenchBot(server.url);
+  // warm-up: model cache, JIT, connection pools
+  await runLoad(server, botToken, { senders, seconds: 3, rate: 0, senderBase: 1_000_000 });
+  const runs: Run[] = [];
+  if (process.env.BENCH_SKIP_SATURATION !== '1') {
+    console.log(`${server.label}: ${saturationSenders} senders for ${seconds} s, saturation…`);
+    const load = { senders: saturationSenders, seconds, rate: 0, senderBase: 2_000_000 };
+    runs.push({
+      database: server.label,
+      offered: 0,
+      senders: saturationSenders,
+      figures: await runLoad(server, botToken, load),
     });
-    runs.push({ database: server.label, offered: pacedRate, senders, figures: paced });
-    return runs;
+  }
+  console.log(`${server.label}: ${senders} senders for ${seconds} s, offering ${pacedRate} messages/s…`);
+  const paced = await runLoad(server, botToken, {
+    senders,
+    seconds,
+    rate: pacedRate,
+    senderBase: 3_000_000,
+  });
+  runs.push({ database: server.label, offered: pacedRate, senders, figures: paced });
+  return runs;
+}
+
+/** One server process per database: the conversation runs, then the live-data run when `api` is given. */
+async function benchOn(
+  databaseUrl: string | null,
+  api: FakeApi | null,
+): Promise<{ runs: Run[]; liveRun: LiveRun | null }> {
+  const server = await startServer(repoRoot, databaseUrl, api ? { OUTBOUND_ALLOW: '127.0.0.1' } : {});
+  try {
+    const runs = onlyLive ? [] : await benchConversations(server);
+    const liveRun = api ? await benchLiveOn(server, api, live) : null;
+    return { runs, liveRun };
   } finally {
     await server.stop();
   }
@@ -114,16 +124,29 @@ function machineNote(): string {
   return `${cpus().length} cores, load average ${oneMinute?.toFixed(1)} when the runs ended`;
 }
 
-async function main(): Promise<void> {
-  const runs: Run[] = process.env.BENCH_SKIP_SQLITE === '1' ? [] : await benchOn(null);
+/** Each database in turn (SQLite, then a fresh PostgreSQL database, dropped after). */
+async function benchDatabases(api: FakeApi | null): Promise<{ runs: Run[]; liveRuns: LiveRun[] }> {
+  const results = [];
+  if (process.env.BENCH_SKIP_SQLITE !== '1') results.push(await benchOn(null, api));
   if (process.env.BENCH_SKIP_POSTGRES !== '1') {
     const database = createPostgresDatabase(adminUrl);
     try {
-      runs.push(...(await benchOn(database.url)));
+      results.push(await benchOn(database.url, api));
     } finally {
       database.drop();
     }
   }
+  return {
+    runs: results.flatMap((result) => result.runs),
+    liveRuns: results.flatMap((result) => (result.liveRun ? [result.liveRun] : [])),
+  };
+}
+
+function resultsHeading(what: string): string {
+  return `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${what}`;
+}
+
+function reportConversations(runs: Run[]): void {
   const table = [
     '| database | load | senders | seconds | messages | errors | messages/s | p50 ms | p90 ms | p99 ms |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -133,13 +156,42 @@ async function main(): Promise<void> {
   for (const run of runs)
     console.log(`${run.database} ${run.offered || 'saturation'}: ${JSON.stringify(run.figures.statuses)}`);
   if (process.env.BENCH_DRY_RUN === '1') return;
-  const heading = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — bench:chat`;
   const note = `POST /widget/api/{bot}/messages, bot of 50 commands × 5 examples (text answers), load from a separate process on loopback; ${machineNote()}. ${process.env.BENCH_NOTE ?? ''}`;
   appendToResultsSection(
     join(repoRoot, 'bench/RESULTS.md'),
     '## Conversations',
-    `${heading}\n\n${note}\n\n${table}\n`,
+    `${resultsHeading('bench:chat')}\n\n${note}\n\n${table}\n`,
   );
+}
+
+function reportLive(liveRuns: LiveRun[]): void {
+  const table = describeLiveRuns(liveRuns);
+  const checks = describeLiveChecks(liveRuns);
+  console.log(`\n${table}\n\n${checks.join('\n')}`);
+  if (process.env.BENCH_DRY_RUN === '1') return;
+  const note =
+    'POST /widget/api/{bot}/messages to a bot answering from live data: "find a branch" then a name (a `ds` ' +
+    'response, LIKE on a dataset of 10,000 branches imported as CSV, 3 as text), "nearest branch" then a shared ' +
+    'location (NEARBY within 10 km, 3 as cards), "exchange rate" (an `api` response GET to a fake JSON API on ' +
+    '127.0.0.1, OUTBOUND_ALLOW=127.0.0.1); each sender runs them in turn, every answer checked (a fallback or ' +
+    'an answer without the live data is an error); load from a separate process on loopback, load average at ' +
+    `the end of each run in the table; ${cpus().length} cores. ${process.env.BENCH_NOTE ?? ''}`.trimEnd();
+  appendToResultsSection(
+    join(repoRoot, 'bench/RESULTS.md'),
+    '## Conversations',
+    `${resultsHeading('bench:chat, live data')}\n\n${note}\n\n${table}\n\n${checks.join('\n\n')}\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  const api = skipLive ? null : await startFakeApi();
+  try {
+    const { runs, liveRuns } = await benchDatabases(api);
+    if (runs.length > 0) reportConversations(runs);
+    if (liveRuns.length > 0) reportLive(liveRuns);
+  } finally {
+    await api?.stop();
+  }
 }
 
 await main();

@@ -29,3 +29,16 @@ export async function registerBenchOwner(client: Client): Promise<string> {
   if (login.status !== 200) throw new Error(`login: ${JSON.stringify(login.json)}`);
   return login.json.access_token as string;
 }
+
+/** A new owner with one service: the owner's sign-in token and the service's id. */
+export async function registerOwnerWithService(
+  client: Client,
+  serviceName: string,
+): Promise<{ token: string; serviceId: number }> {
+  const token = await registerBenchOwner(client);
+  const service = await expectOk(
+    client.call('POST', '/api/service/save', { service_name: serviceName }, token),
+    'service save',
+  );
+  return { token, serviceId: service.id as number };
+}

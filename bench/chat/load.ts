@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { messageFor } from './bot-corpus.ts';
 import { createClient } from './http-client.ts';
+import { createPacer, summarizeLatencies } from './load-pacing.ts';
 
 /**
  * The load side, run as its own process: `senders` simulated web-messenger users for `seconds`. With `rate`
  * 0 each sends its next message as soon as the previous one is answered (saturation); with a rate (messages/s
- * for all senders together) each sender keeps a fixed schedule of one message every senders/rate seconds,
- * sending late when an answer is late. At most 100,000 messages per sender either way. Sender ids start at
+ * for all senders together) each sender keeps a fixed schedule (load-pacing.ts). At most 100,000 messages per sender either way. Sender ids start at
  * `senderBase`: each run takes its own, so a run never inherits another's per-sender rate-limit windows.
  * Prints one JSON line: messages, errors, statuses, seconds, latency percentiles (ms).
  */
@@ -18,21 +18,17 @@ const seconds = Number(secondsArg ?? 20);
 const rate = Number(rateArg ?? 0);
 const senderBase = Number(senderBaseArg ?? 1_000_000);
 const maxPerSender = 100_000;
-const intervalMs = rate > 0 ? (senders / rate) * 1000 : 0;
 const client = createClient(baseUrl, senders);
+const pacer = createPacer(senders, rate);
 const latencies: number[] = [];
 let errors = 0;
 const statuses = new Map<number, number>();
 const deadline = performance.now() + seconds * 1000;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function runSender(index: number): Promise<void> {
   const senderId = senderBase + index;
-  const firstAt = performance.now() + (intervalMs * index) / senders;
   for (let turn = 0; turn < maxPerSender && performance.now() < deadline; turn += 1) {
-    const dueIn = firstAt + turn * intervalMs - performance.now();
-    if (intervalMs > 0 && dueIn > 0) await pause(dueIn);
+    await pacer.waitForTurn(index, turn);
     if (performance.now() >= deadline) break;
     const text = messageFor(index * 7 + turn);
     const started = performance.now();
@@ -47,25 +43,16 @@ async function runSender(index: number): Promise<void> {
   }
 }
 
-function percentile(sorted: number[], share: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
-}
-
 const started = performance.now();
 await Promise.all(Array.from({ length: senders }, (_, index) => runSender(index)));
 const elapsed = (performance.now() - started) / 1000;
 client.close();
-const sorted = [...latencies].sort((a, b) => a - b);
 console.log(
   JSON.stringify({
     messages: latencies.length,
     errors,
     statuses: Object.fromEntries(statuses),
     seconds: elapsed,
-    p50: percentile(sorted, 0.5),
-    p90: percentile(sorted, 0.9),
-    p99: percentile(sorted, 0.99),
-    max: sorted.at(-1) ?? 0,
+    ...summarizeLatencies(latencies),
   }),
 );

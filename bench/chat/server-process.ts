@@ -49,11 +49,24 @@ export function createPostgresDatabase(adminUrl: string): { url: string; drop():
   };
 }
 
-/** Starts apps/server/src/main.ts as its own process on a loopback port, with a temp DATA_DIR. */
-export async function startServer(repoRoot: string, databaseUrl: string | null): Promise<ServerProcess> {
+/**
+ * Starts apps/server/src/main.ts as its own process on a loopback port, with a temp DATA_DIR; `extraEnv` adds
+ * settings (OUTBOUND_ALLOW for the live-data bot's fake API).
+ */
+export async function startServer(
+  repoRoot: string,
+  databaseUrl: string | null,
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-bench-chat-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...extraEnv,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
