@@ -1,4 +1,10 @@
-import type { AdvertiseRecord, CommandResponseRecord, VariableRecord } from '@hiwar/contracts';
+import {
+  type AdvertiseRecord,
+  type BotLanguage,
+  botLanguages,
+  type CommandResponseRecord,
+  type VariableRecord,
+} from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { getActiveAdvertises } from '../advertises/advertise-service.ts';
 import { findOwnCommand } from '../commands/command-repository.ts';
@@ -10,6 +16,8 @@ import { botCache } from './bot-cache.ts';
 export interface RunnableCommand {
   readonly commandId: number;
   readonly name: string;
+  /** command_lang: the language its examples and its response's plain texts are written in */
+  readonly lang: BotLanguage | null;
   /** the active variables in the order they are asked: var_order, then var_id */
   readonly variables: readonly VariableRecord[];
   readonly response: CommandResponseRecord;
@@ -32,7 +40,8 @@ async function readRunnableCommand(
     .sort((a, b) => a.var_order - b.var_order || a.var_id - b.var_id);
   const response = await getCommandResponse(db, userId, commandId);
   const advertises = await getActiveAdvertises(db, commandId);
-  return { commandId, name: command.command_name, variables, response, advertises };
+  const lang = botLanguages.find((language) => language === command.command_lang) ?? null;
+  return { commandId, name: command.command_name, lang, variables, response, advertises };
 }
 
 /**

@@ -8,6 +8,7 @@ import { loadRunnableCommand, type RunnableCommand } from './load-command.ts';
 import { traced } from './pipeline-trace.ts';
 import { loadPreferences } from './preference-repository.ts';
 import { executeResponse, responseContextOf } from './responses/execute-response.ts';
+import { localizeResponse } from './responses/localize-response.ts';
 import { idleBank, type ValueSource } from './sender-bank.ts';
 import type { TurnState } from './turn-state.ts';
 
@@ -120,12 +121,13 @@ function rememberPreferences(turn: TurnState, command: RunnableCommand): void {
 /** All values known: the response by type, then the advertises; the sender is free again. */
 async function respond(turn: TurnState, command: RunnableCommand): Promise<void> {
   await traced(turn, 'response', async () => {
-    const { response } = command;
+    // each text in the sender's language where the owner wrote a version of it
+    const response = localizeResponse(command.response, { message: turn.lang, plain: command.lang });
     const executed = await executeResponse(response, responseContextOf(turn, command));
     const replies =
       executed.replies.length > 0
         ? executed.replies
-        : commandFallbackReplies(turn.chatbot, response.resp_fallback_msg);
+        : commandFallbackReplies(turn.chatbot, response.resp_fallback_msg, turn.lang);
     turn.replies.push(...replies);
     return { note: executed.note };
   });
