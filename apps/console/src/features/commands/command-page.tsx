@@ -1,5 +1,12 @@
 import { Anchor, Button, Card, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAd2, IconFileOff, IconInfoCircle, IconMessageDots, IconVariable } from '@tabler/icons-react';
+import {
+  IconAd2,
+  IconFileOff,
+  IconInfoCircle,
+  IconMessageDots,
+  IconMessageReply,
+  IconVariable,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
@@ -11,6 +18,7 @@ const tabIcons = {
   about: IconInfoCircle,
   variables: IconVariable,
   examples: IconMessageDots,
+  response: IconMessageReply,
   advertises: IconAd2,
 } as const;
 

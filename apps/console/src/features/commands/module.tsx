@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import type { FeatureModule } from '../../app/feature-module.ts';
 import { lazyScreen } from '../../app/lazy-screen.tsx';
 // the crumb lookup alone: the variables index would bring the variable form into the first load
+import { responseEditorRoutes } from '../responses/routes.tsx';
 import { variableCrumbName } from '../variables/variable-crumb-name.ts';
 import { browseCommand } from './commands-api.ts';
 
@@ -26,6 +27,7 @@ const commandTabRoutes: RouteObject[] = [
     ],
   },
   { path: 'examples', element: lazyScreen(() => loadTabPanels().then((file) => file.ExamplesPanel)) },
+  ...responseEditorRoutes,
   {
     path: 'advertises',
     element: lazyScreen(() => import('../advertises/index.ts').then((file) => file.AdvertisesTab)),

@@ -1,11 +1,11 @@
-import type { CommandResponseRecord, ResponseBody } from '@hiwar/contracts';
+import { type CommandResponseRecord, type ResponseBody, saveCommandResponseRequest } from '@hiwar/contracts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { localizeMessage } from '../../lib/messages.ts';
 import { commandResponseKey, saveCommandResponse, useCommandResponse } from '../scenario/response-api.ts';
+import { responseMessageText } from './response-messages.ts';
 
 export type { StepProps } from './step-props.ts';
 
@@ -13,6 +13,18 @@ export type { StepProps } from './step-props.ts';
 export function responseBodyOf(stored: CommandResponseRecord): ResponseBody {
   const { resp_id, resp_command_id, created_at, updated_at, ...body } = stored;
   return body;
+}
+
+/** The contract's save rules (spec part 2 §5) broken by `body`, keyed by field path; empty when it may be saved. */
+function ruleErrorsOf(body: ResponseBody, translate: (message: string) => string): Record<string, string> {
+  const checked = saveCommandResponseRequest.safeParse({ record: body });
+  const errors: Record<string, string> = {};
+  if (checked.success) return errors;
+  for (const issue of checked.error.issues) {
+    const field = issue.path.slice(1).map(String).join('.');
+    errors[field] ??= translate(issue.message);
+  }
+  return errors;
 }
 
 /** A refused save's field errors keyed by the record's own paths (`record.resp_api_url` → `resp_api_url`). */
@@ -51,16 +63,23 @@ export function useResponseRecord(commandId: number): ResponseRecordEditor {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const stored = useCommandResponse(commandId);
-  const [record, setRecord] = useState<ResponseBody | undefined>(undefined);
+  // the owner's edits, kept only while they are edits of the record the server answered last
+  const [draft, setDraft] = useState<{ source: CommandResponseRecord; body: ResponseBody } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const source = stored.data;
+  const record =
+    source && draft?.source === source ? draft.body : source ? responseBodyOf(source) : undefined;
 
-  useEffect(() => {
-    if (stored.data) setRecord(responseBodyOf(stored.data));
-  }, [stored.data]);
-
-  const onChange = useCallback((patch: Partial<ResponseBody>) => {
-    setRecord((current) => (current ? { ...current, ...patch } : current));
-  }, []);
+  const onChange = useCallback(
+    (patch: Partial<ResponseBody>) => {
+      if (!source) return;
+      setDraft((current) => {
+        const body = current?.source === source ? current.body : responseBodyOf(source);
+        return { source, body: { ...body, ...patch } };
+      });
+    },
+    [source],
+  );
 
   const mutation = useMutation({
     mutationFn: (body: ResponseBody) => saveCommandResponse(commandId, body),
@@ -69,11 +88,19 @@ export function useResponseRecord(commandId: number): ResponseRecordEditor {
   const save = async (patch: Partial<ResponseBody> = {}): Promise<boolean> => {
     if (!record) return false;
     const body = { ...record, ...patch };
-    setRecord(body);
+    const translate = (message: string) => responseMessageText(t, message);
+    if (source) setDraft({ source, body });
+    const broken = ruleErrorsOf(body, translate);
+    const [firstProblem] = Object.values(broken);
+    if (firstProblem) {
+      setErrors(broken);
+      notifications.show({ color: 'red', message: firstProblem });
+      return false;
+    }
     try {
       await mutation.mutateAsync(body);
     } catch (error) {
-      setErrors(recordErrorsOf(error, (message) => localizeMessage(t, message)));
+      setErrors(recordErrorsOf(error, translate));
       notifications.show({ color: 'red', message: t('responses.serverError') });
       return false;
     }

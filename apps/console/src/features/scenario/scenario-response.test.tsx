@@ -92,14 +92,14 @@ describe('scenario response', () => {
     expect(savedRecord(fetchStub).resp_quick_reply).toEqual([]);
   });
 
-  it('links an existing command to its page for the advanced types', async () => {
+  it('links an existing command to its response editor for the advanced types', async () => {
     setToken('t');
     responseServer();
     renderAt(<ScenarioResponse serviceId={3} commandId={7} />);
     fireEvent.click(await screen.findByRole('tab', { name: 'Advanced types' }));
-    expect(await screen.findByText(/advanced response editor, which is coming/)).toBeDefined();
+    expect(await screen.findByText(/set in the advanced response editor/)).toBeDefined();
     expect(screen.getByRole('link', { name: 'Advanced edit' }).getAttribute('href')).toBe(
-      '/services/3/commands/7/about',
+      '/services/3/commands/7/result/type',
     );
   });
 

@@ -39,7 +39,7 @@ function AdvancedTypes({ serviceId, commandId }: ScenarioResponseProps) {
         <Group>
           <Button
             component={Link}
-            to={`/services/${serviceId}/commands/${commandId}/about`}
+            to={`/services/${serviceId}/commands/${commandId}/result/type`}
             size="xs"
             variant="light"
             leftSection={<IconExternalLink size={14} />}

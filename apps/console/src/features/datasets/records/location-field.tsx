@@ -26,7 +26,7 @@ function pointOf(lat: string, lng: string): [number, number] | null {
 }
 
 /** The Leaflet map under the inputs: its code loads on first show; a click hands back the point. */
-function PickerMap({
+export function PickerMap({
   point,
   onPick,
 }: {

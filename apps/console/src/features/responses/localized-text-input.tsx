@@ -1,0 +1,64 @@
+import { type LocalizedTexts, MAX_RESPONSE_TEXT } from '@hiwar/contracts';
+import { Badge, Stack, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { TextVersions } from '../../components/text-versions.tsx';
+import { directionOf, useEditorLanguages } from './editor-languages.ts';
+
+interface LocalizedTextInputProps {
+  label: string;
+  /** the text in the command's language (the plain field) */
+  value: string;
+  versions: LocalizedTexts | undefined;
+  onChange(value: string, versions: LocalizedTexts | undefined): void;
+  error?: ReactNode;
+  isMultiline?: boolean;
+  maxLength?: number;
+  description?: string;
+}
+
+/**
+ * One text of the response in every language the bot speaks (issue #11 item 3): the command's language writes
+ * the plain field, right to left when it is Arabic; the other languages, behind their toggle, the versions.
+ */
+export function LocalizedTextInput({
+  label,
+  value,
+  versions,
+  onChange,
+  error,
+  isMultiline = false,
+  maxLength = MAX_RESPONSE_TEXT,
+  description,
+}: LocalizedTextInputProps) {
+  const [plainLanguage = 'ar'] = useEditorLanguages();
+  const props = {
+    label,
+    description,
+    value,
+    error,
+    maxLength,
+    // on the input element itself (the theme's dir="auto" sits there too)
+    attributes: { input: { dir: directionOf(plainLanguage) } },
+    lang: plainLanguage,
+    rightSection: (
+      <Badge size="xs" variant="light">
+        {plainLanguage}
+      </Badge>
+    ),
+    rightSectionWidth: 40,
+    onChange: (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value, versions),
+  };
+  return (
+    <Stack gap={2}>
+      {isMultiline ? <Textarea autosize minRows={2} {...props} /> : <TextInput {...props} />}
+      <TextVersions
+        label={label}
+        plainLanguage={plainLanguage}
+        value={versions}
+        onChange={(next) => onChange(value, next)}
+        multiline={isMultiline}
+        maxLength={maxLength}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { MAX_LOCATIONS, type ResponseBody } from '@hiwar/contracts';
+import { ActionIcon, Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PickerMap } from '../datasets/records/location-field.tsx';
+import { numberText } from '../datasets/records/number-text.ts';
+import { PlaceSearch } from './place-search.tsx';
+import type { StepProps } from './step-props.ts';
+
+type Place = ResponseBody['resp_location_resp_struct'][number];
+/** A place as typed: coordinates stay text until saved, so a half-typed decimal is not lost. */
+type PlaceDraft = { title: string; lat: number | string; lng: number | string };
+
+/** The typed point as Leaflet takes it (latitude first), or null while a coordinate is missing. */
+function pointOf(lat: string, lng: string): [number, number] | null {
+  if (lat.trim() === '' || lng.trim() === '') return null;
+  const point: [number, number] = [Number(lat), Number(lng)];
+  return point.every(Number.isFinite) ? point : null;
+}
+
+/** The Map tab: at most 5 places, each a title with a latitude and a longitude, picked on the map or found by name. */
+export function MapTemplate({ record, onChange, errors }: StepProps) {
+  const { t } = useTranslation();
+  const places = record.resp_location_resp_struct as PlaceDraft[];
+  const [chosen, setChosen] = useState(0);
+  const setPlaces = (next: PlaceDraft[]) => onChange({ resp_location_resp_struct: next as Place[] });
+  const setPlace = (index: number, place: PlaceDraft) =>
+    setPlaces(places.map((old, at) => (at === index ? place : old)));
+  const isFull = places.length >= MAX_LOCATIONS;
+  const latText = String(places[chosen]?.lat ?? '');
+  const lngText = String(places[chosen]?.lng ?? '');
+  const point = useMemo(() => pointOf(latText, lngText), [latText, lngText]);
+  function addPlace(place: PlaceDraft) {
+    if (isFull) return;
+    setPlaces([...places, place]);
+    setChosen(places.length);
+  }
+  const error =
+    errors.resp_location_resp_struct ??
+    Object.entries(errors).find(([field]) => field.startsWith('resp_location_resp_struct.'))?.[1];
+  return (
+    <Stack gap="md">
+      {error && <Alert color="red">{error}</Alert>}
+      <Radio.Group value={String(chosen)} onChange={(value) => setChosen(Number(value))}>
+        <Stack gap="xs">
+          {places.map((place, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a place has no id; its place in the list is its identity
+            <Group key={index} gap="xs" align="flex-end" wrap="nowrap" data-testid="map-place">
+              <Radio
+                value={String(index)}
+                aria-label={t('responses.map.choose', { number: index + 1 })}
+                mb={8}
+              />
+              <TextInput
+                style={{ flex: 2 }}
+                label={t('responses.map.title', { number: index + 1 })}
+                value={place.title}
+                onChange={(event) => setPlace(index, { ...place, title: event.currentTarget.value })}
+              />
+              <TextInput
+                style={{ flex: 1 }}
+                label={t('responses.map.lat', { number: index + 1 })}
+                inputMode="decimal"
+                dir="ltr"
+                value={String(place.lat)}
+                onChange={(event) =>
+                  setPlace(index, { ...place, lat: numberText(event.currentTarget.value) })
+                }
+              />
+              <TextInput
+                style={{ flex: 1 }}
+                label={t('responses.map.lng', { number: index + 1 })}
+                inputMode="decimal"
+                dir="ltr"
+                value={String(place.lng)}
+                onChange={(event) =>
+                  setPlace(index, { ...place, lng: numberText(event.currentTarget.value) })
+                }
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mb={4}
+                aria-label={t('responses.map.remove', { number: index + 1 })}
+                onClick={() => setPlaces(places.filter((_, at) => at !== index))}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group gap="xs">
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          disabled={isFull}
+          onClick={() => addPlace({ title: '', lat: '', lng: '' })}
+        >
+          {t('responses.map.add')}
+        </Button>
+        <Text size="xs" c="dimmed">
+          {t('responses.map.max', { max: MAX_LOCATIONS })}
+        </Text>
+      </Group>
+      <PlaceSearch onPick={(place) => addPlace(place)} />
+      <PickerMap
+        point={point}
+        onPick={(lat, lng) => {
+          const place = places[chosen];
+          if (place) setPlace(chosen, { ...place, lat: lat.toFixed(6), lng: lng.toFixed(6) });
+          else addPlace({ title: '', lat: lat.toFixed(6), lng: lng.toFixed(6) });
+        }}
+      />
+    </Stack>
+  );
+}

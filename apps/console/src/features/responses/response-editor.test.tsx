@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../lib/auth-token.ts';
+import { currentPath, renderApp, stubServer } from '../../test/render-app.tsx';
+import { COMMAND_ID, responseServer, savedRecords, sentTo } from './fake-response-server.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const base = `/services/3/commands/${COMMAND_ID}`;
+
+function open(path: string, stored: Parameters<typeof responseServer>[0], lang = 'en') {
+  setToken('t');
+  const fetchStub = stubServer(responseServer(stored, lang));
+  const { router } = renderApp(`${base}${path}`);
+  return { fetchStub, router };
+}
+
+describe('command response editor', () => {
+  it('puts the response tab between examples and advertises and opens the type step', async () => {
+    const { router } = open('/about', null);
+    await screen.findByRole('tab', { name: 'Response' });
+    const names = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(names).toEqual(['About', 'Variables', 'Examples', 'Response', 'Advertises']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Response' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`${base}/result/type`));
+    expect(screen.getByRole('tab', { name: 'Response' }).getAttribute('aria-selected')).toBe('true');
+    const steps = within(screen.getByRole('navigation', { name: 'Response steps' }));
+    expect(steps.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      '1. Type',
+      '2. Options',
+      '3. Template',
+      '4. Extra options',
+      '5. Fallback',
+      '6. User data',
+      '7. Response actions',
+      '8. Advertises',
+    ]);
+  });
+
+  it('keeps Next disabled until a type is chosen and asks for the dataset before saving', async () => {
+    const { fetchStub } = open('/result/type', null);
+    const next = await screen.findByRole('button', { name: 'Next' });
+    expect(next.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Data Set' }));
+    expect(next.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(next);
+    expect(await screen.findByText('please choose dataset first')).toBeDefined();
+    expect(sentTo(fetchStub, `/command-response/${COMMAND_ID}/types`)).toEqual([]);
+  });
+
+  it('saves the type with its dataset and goes to the dataset options', async () => {
+    const { fetchStub, router } = open('/result/type', null);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Data Set' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Dataset' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Branches' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`${base}/result/options/dataset`));
+    expect(sentTo(fetchStub, `/command-response/${COMMAND_ID}/types`)).toEqual([
+      {
+        resp_type: 'ds',
+        resp_dataset_id: 4,
+        resp_data_source_id: null,
+        resp_menu_id: null,
+        resp_component_id: null,
+      },
+    ]);
+  });
+
+  it('says when there are no components to pick (the list answers 404)', async () => {
+    open('/result/type', null);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Component' }));
+    expect(await screen.findByText('There are no components to choose from yet.')).toBeDefined();
+  });
+
+  it('sends the fallback step back to type when the command has no response yet', async () => {
+    const { router } = open('/result/fallback', null);
+    await waitFor(() => expect(currentPath(router)).toBe(`${base}/result/type`));
+  });
+
+  it('saves the fallback message and stays', async () => {
+    const { fetchStub, router } = open('/result/fallback', { resp_type: 'text', resp_text: 'Hi' });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Fallback' }), {
+      target: { value: 'Sorry' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('successfully updated')).toBeDefined();
+    expect(savedRecords(fetchStub)[0]).toMatchObject({
+      resp_type: 'text',
+      resp_text: 'Hi',
+      resp_fallback_msg: 'Sorry',
+    });
+    expect(currentPath(router)).toBe(`${base}/result/fallback`);
+  });
+
+  it('says a text type has no options and goes on to the template', async () => {
+    const { router } = open('/result/options/text', { resp_type: 'text' });
+    expect(await screen.findByText('This response type has no options')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`${base}/result/template`));
+  });
+});
