@@ -15,6 +15,7 @@ import { uploads } from './0014-uploads.ts';
 import { turnActions } from './0015-turn-actions.ts';
 import { datasetRecordsFoldedSearch } from './0016-dataset-records-folded-search.ts';
 import { chatbotFallbackLangs } from './0017-chatbot-fallback-langs.ts';
+import { datasetRecordsSenderIndex } from './0018-dataset-records-sender-index.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -36,4 +37,5 @@ export const migrations: AppMigration[] = [
   turnActions,
   datasetRecordsFoldedSearch,
   chatbotFallbackLangs,
+  datasetRecordsSenderIndex,
 ];
