@@ -98,4 +98,46 @@ describe('command response editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(currentPath(router)).toBe(`${base}/result/template`));
   });
+
+  it('saves the extra options of a menu and goes on to the fallback', async () => {
+    const { fetchStub, router } = open('/result/extra-options', { resp_type: 'menu', resp_menu_id: 5 });
+    const options = within(await screen.findByRole('group', { name: 'Extra menu options' }));
+    fireEvent.change(options.getByRole('textbox', { name: 'Option label' }), { target: { value: 'Offers' } });
+    fireEvent.change(options.getByRole('textbox', { name: 'Option value' }), { target: { value: 'offers' } });
+    fireEvent.click(options.getByRole('button', { name: 'Add option' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`${base}/result/fallback`));
+    expect(savedRecords(fetchStub)[0]?.resp_menu_extra_options).toEqual([
+      { label: 'Offers', value: 'offers' },
+    ]);
+  });
+
+  it('saves the user data step and goes on to the fallback', async () => {
+    const { fetchStub, router } = open('/result/user-data', { resp_type: 'text', resp_text: 'Hi' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`${base}/result/fallback`));
+    expect(savedRecords(fetchStub)).toHaveLength(1);
+  });
+
+  it('shows the server field errors on the fields of a refused save', async () => {
+    setToken('t');
+    const server = responseServer({ resp_type: 'api', resp_api_url: 'https://api.example.com' });
+    stubServer((method, path, body) =>
+      method === 'POST' && path === `/command_response/save/${COMMAND_ID}`
+        ? {
+            status: 422,
+            json: {
+              status: 0,
+              msg: 'Validation error',
+              errors: { 'record.resp_api_url': ['The api url field is required'] },
+            },
+          }
+        : server(method, path, body),
+    );
+    renderApp(`${base}/result/options/api`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('server error')).toBeDefined();
+    expect(screen.getByRole('textbox', { name: /API URL/ }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('The api url field is required')).toBeDefined();
+  });
 });
