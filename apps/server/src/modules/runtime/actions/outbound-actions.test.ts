@@ -49,3 +49,17 @@ describe('the request of an api action', () => {
     expect(Object.fromEntries(new URLSearchParams(form.body))).toEqual(action.params);
   });
 });
+
+describe('the parameters of an api action', () => {
+  it('take the variable, else the default; a pars parameter (neither) the sender’s variable of its name', async () => {
+    const { parameterValue } = await import('./parameter-values.ts');
+    const sources = { variables: [], vars: { city: 'Cairo', name: 'Sam' }, placeholders: { name: 'Sam' } };
+    const parameter = { var_id: null, var_name: '', var_default_value: '' };
+    expect(parameterValue({ ...parameter, name: 'city' }, sources)).toBe('Cairo');
+    expect(parameterValue({ ...parameter, name: 'zip' }, sources)).toBeUndefined();
+    expect(parameterValue({ ...parameter, name: 'city', var_default_value: 'Hi {{name}}' }, sources)).toBe(
+      'Hi Sam',
+    );
+    expect(parameterValue({ ...parameter, name: 'who', var_name: 'name' }, sources)).toBe('Sam');
+  });
+});

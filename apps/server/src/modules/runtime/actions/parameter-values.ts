@@ -20,12 +20,17 @@ export interface ParameterSources {
 
 /**
  * A parameter's value: its variable's value when the sender gave one, else its default with `{{…}}` filled in;
- * undefined when it has neither.
+ * undefined when it has neither. A `pars` parameter (the editor clears its variable and default, spec part 2 §4)
+ * takes the value of the sender's variable with the parameter's own name.
  */
 export function parameterValue(parameter: ValueParameter, sources: ParameterSources): unknown {
+  const isPars =
+    parameter.var_id === null &&
+    parameter.var_name.trim() === '' &&
+    parameter.var_default_value.trim() === '';
   const variableName =
     sources.variables.find((variable) => variable.var_id === parameter.var_id)?.var_name ??
-    (parameter.var_name.trim() || null);
+    (parameter.var_name.trim() || (isPars ? parameter.name.trim() : null));
   if (variableName !== null) {
     const value = sources.vars[variableName];
     if (value !== undefined && value !== null && value !== '') return value;

@@ -17,10 +17,7 @@ import { renderIntro } from './text-response.ts';
 const DEFAULT_LIMIT = 3;
 const MAX_LIMIT = 50;
 
-/**
- * A parameter's value: its variable's, else its default. A `pars` parameter (the editor clears its variable and
- * default, spec part 2 §4) takes the value of the sender's variable with the parameter's own name.
- */
+/** The parameters' values (actions/parameter-values.ts: the variable's, else the default; a `pars` one by name). */
 function apiParameters(response: CommandResponseRecord, context: ResponseContext): Record<string, string> {
   const sources: ParameterSources = {
     variables: context.variables,
@@ -29,11 +26,7 @@ function apiParameters(response: CommandResponseRecord, context: ResponseContext
   };
   const params: Record<string, string> = {};
   for (const parameter of response.resp_api_pars) {
-    const isPars =
-      parameter.var_id === null &&
-      parameter.var_name.trim() === '' &&
-      parameter.var_default_value.trim() === '';
-    const value = parameterValue(isPars ? { ...parameter, var_name: parameter.name } : parameter, sources);
+    const value = parameterValue(parameter, sources);
     if (value !== undefined) params[parameter.name] = itemText(value) ?? '';
   }
   return params;
