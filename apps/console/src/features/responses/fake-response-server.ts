@@ -21,7 +21,7 @@ export function storedResponse(body: StoredBody | null): CommandResponseRecord {
 }
 
 /**
- * A server with service 3, command 7 (in `lang`) and its response: get, save, the type picker's call, the
+ * A server with service 3, command 7 (in `lang`, with the variable city) and its response: get, save, the type picker's call, the
  * pickers' lists (a dataset and a menu; no components: 404) and the static-cards upload.
  */
 export function responseServer(body: StoredBody | null, lang = 'en'): FakeServer {
@@ -47,6 +47,8 @@ export function responseServer(body: StoredBody | null, lang = 'en'): FakeServer
           public: [],
         },
       };
+    if (path === `/command_var/get_all/${COMMAND_ID}`)
+      return { json: { status: 1, data: [{ var_id: 9, var_name: 'city' }] } };
     if (path === '/data_sources?all') return { json: { status: 1, data: [] } };
     if (method === 'POST' && path === '/upload-image/static-cards')
       return { json: { status: 1, data: { url: UPLOADED_URL } } };

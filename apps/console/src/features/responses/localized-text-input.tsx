@@ -2,6 +2,8 @@ import { type LocalizedTexts, MAX_RESPONSE_TEXT } from '@hiwar/contracts';
 import { Badge, Stack, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TextVersions } from '../../components/text-versions.tsx';
+import { PlaceholderInput, PlaceholderTextarea } from './builders/index.ts';
+import type { PlaceholderLists } from './builders/placeholder-tokens.ts';
 import { directionOf, useEditorLanguages } from './editor-languages.ts';
 
 interface LocalizedTextInputProps {
@@ -14,6 +16,8 @@ interface LocalizedTextInputProps {
   isMultiline?: boolean;
   maxLength?: number;
   description?: string;
+  /** when given, `@f @d @v @m` in the plain field insert `{{name}}` placeholders from these lists */
+  lists?: PlaceholderLists;
 }
 
 /**
@@ -29,6 +33,7 @@ export function LocalizedTextInput({
   isMultiline = false,
   maxLength = MAX_RESPONSE_TEXT,
   description,
+  lists,
 }: LocalizedTextInputProps) {
   const [plainLanguage = 'ar'] = useEditorLanguages();
   const props = {
@@ -46,11 +51,23 @@ export function LocalizedTextInput({
       </Badge>
     ),
     rightSectionWidth: 40,
-    onChange: (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value, versions),
   };
+  const onText = (text: string) => onChange(text, versions);
+  const onEvent = (event: { currentTarget: { value: string } }) => onText(event.currentTarget.value);
+  const plainField = lists ? (
+    isMultiline ? (
+      <PlaceholderTextarea autosize minRows={2} {...props} lists={lists} onChange={onText} />
+    ) : (
+      <PlaceholderInput {...props} lists={lists} onChange={onText} />
+    )
+  ) : isMultiline ? (
+    <Textarea autosize minRows={2} {...props} onChange={onEvent} />
+  ) : (
+    <TextInput {...props} onChange={onEvent} />
+  );
   return (
     <Stack gap={2}>
-      {isMultiline ? <Textarea autosize minRows={2} {...props} /> : <TextInput {...props} />}
+      {plainField}
       <TextVersions
         label={label}
         plainLanguage={plainLanguage}

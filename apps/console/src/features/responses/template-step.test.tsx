@@ -24,7 +24,7 @@ function imageFile(name: string, type: string, size = 10) {
 describe('response template', () => {
   it('writes the command language in resp_text and the Arabic version, right to left, in resp_text_langs', async () => {
     const { fetchStub, router } = open({ resp_type: 'text', resp_text: '' }, 'en');
-    const text = await screen.findByRole('textbox', { name: 'Response text' });
+    const text = await screen.findByRole('combobox', { name: 'Response text' });
     expect(text.getAttribute('dir')).toBe('ltr');
     fireEvent.change(text, { target: { value: 'Hello' } });
     fireEvent.click(screen.getAllByRole('button', { name: /Other languages/ })[0] as HTMLElement);
@@ -40,9 +40,21 @@ describe('response template', () => {
     });
   });
 
+  it('inserts a variable picked after @v as {{name}} in the response text', async () => {
+    open({ resp_type: 'text', resp_text: '' });
+    const text = (await screen.findByRole('combobox', { name: 'Response text' })) as HTMLTextAreaElement;
+    const typed = 'Weather in @v';
+    fireEvent.change(text, {
+      target: { value: typed, selectionStart: typed.length, selectionEnd: typed.length },
+    });
+    expect(await screen.findByRole('option', { name: '{{city}}' })).toBeDefined();
+    fireEvent.keyDown(text, { key: 'Enter' });
+    expect(text.value).toBe('Weather in {{city}}');
+  });
+
   it('writes an Arabic command plain text right to left', async () => {
     open({ resp_type: 'text', resp_text: 'مرحبا' }, 'ar');
-    const text = await screen.findByRole('textbox', { name: 'Response text' });
+    const text = await screen.findByRole('combobox', { name: 'Response text' });
     expect(text.getAttribute('dir')).toBe('rtl');
     expect((text as HTMLTextAreaElement).value).toBe('مرحبا');
   });

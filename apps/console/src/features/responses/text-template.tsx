@@ -2,6 +2,7 @@ import type { QuickReply } from '@hiwar/contracts';
 import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { usePlaceholderLists } from './builders/use-placeholder-lists.ts';
 import { LocalizedTextInput } from './localized-text-input.tsx';
 import type { StepProps } from './step-props.ts';
 
@@ -70,11 +71,13 @@ function QuickReplies({ record, onChange, errors }: StepProps) {
 export function TextTemplate(props: StepProps) {
   const { t } = useTranslation();
   const { record, onChange, errors } = props;
+  const lists = usePlaceholderLists(props);
   return (
     <Stack gap="md">
       <LocalizedTextInput
+        lists={lists}
         label={t('responses.template.text')}
-        description={t('responses.template.textHint', { placeholder: '{{variable_name}}' })}
+        description={t('responses.template.textHint', { placeholder: '{{variable_name}}', token: '@v' })}
         value={record.resp_text}
         versions={record.resp_text_langs}
         onChange={(text, versions) => onChange({ resp_text: text, resp_text_langs: versions })}
