@@ -209,7 +209,18 @@ export const datasetDataRow = z
   .catchall(z.unknown());
 export type DatasetDataRow = z.infer<typeof datasetDataRow>;
 
-/** POST /dataset/get-with-keys: 10 records a page, oldest first, filtered by keywords in any field. */
+export const recordFilterOperators = ['=', '!=', '>=', '<=', 'LIKE'] as const;
+export const MAX_RECORD_FILTERS = 5;
+
+/** A field compared with a value (the special field `__status` too); every filter must hold. */
+export const recordFilter = z.object({
+  field: z.string().trim().min(1).max(190),
+  rel: z.enum(recordFilterOperators),
+  value: z.string().max(200),
+});
+export type RecordFilterInput = z.input<typeof recordFilter>;
+
+/** POST /dataset/get-with-keys: 10 records a page, oldest first, filtered by keywords in any field and by filters. */
 export const recordsPageRequest = z.object({
   ds_id: datasetIdOf(datasetMessages.datasetRequired),
   keywords: z
@@ -221,6 +232,11 @@ export const recordsPageRequest = z.object({
   page: numberOrDigits(z.number().int().min(0).max(1_000_000))
     .optional()
     .transform((page) => Math.max(1, page ?? 1)),
+  filters: z
+    .array(recordFilter)
+    .max(MAX_RECORD_FILTERS)
+    .nullish()
+    .transform((filters) => filters ?? []),
 });
 export type RecordsPageRequest = z.input<typeof recordsPageRequest>;
 export const recordsPageResponse = z.object({

@@ -201,3 +201,46 @@ export async function findGroupRecords(db: Database, query: GroupQuery): Promise
   const nearby = query.conditions.find((condition) => condition.operator === 'NEARBY');
   return nearby ? findByDistance(db, candidates, nearby) : findInIdOrder(db, candidates);
 }
+
+/** A filter of the records grid (`POST /dataset/get-with-keys` `filters`): one field compared with a value. */
+export interface RecordFilter {
+  field: string;
+  rel: '=' | '!=' | '>=' | '<=' | 'LIKE';
+  value: string;
+}
+
+/**
+ * The SQL of a grid filter, exact (a page and its count come from SQL alone): `=`/`!=` compare a number field's
+ * value as a number and any other field's as its text, `>=`/`<=` numerically, `LIKE` contains the value folded as dataset queries fold it (Arabic letter
+ * forms and marks, umlauts, case) — through the folded trigram index, then on the field itself. A record without
+ * the field never equals, and always differs.
+ */
+export function recordFilterSql(
+  dialect: DialectName,
+  schema: readonly DatasetField[],
+  filter: RecordFilter,
+): RawBuilder<SqlBool> {
+  const { field, rel } = filter;
+  const value = filter.value.trim();
+  const number = numberOf(value);
+  if (field === '__status') {
+    const compare = { '=': '=', '!=': '<>', '>=': '>=', '<=': '<=', LIKE: '=' }[rel];
+    return sql<SqlBool>`record_status ${sql.raw(compare)} ${number ?? -1}`;
+  }
+  const type = schema.find((candidate) => candidate.name === field)?.type;
+  if (rel === 'LIKE') {
+    if (value === '') return sql<SqlBool>`1 = 1`;
+    const own = foldedSearchTextSql(dialect, sql`lower(${jsonValue(dialect, field)})`);
+    return sql<SqlBool>`(${foldedContains(dialect, value)} and ${own} like ${likePattern(foldText(value))} escape '\\')`;
+  }
+  if (rel === '>=' || rel === '<=') {
+    return number === undefined
+      ? sql<SqlBool>`1 = 0`
+      : sql<SqlBool>`${numericValue(dialect, field)} ${sql.raw(rel)} ${number}`;
+  }
+  let equals = sql<SqlBool>`${jsonValue(dialect, field)} = ${value}`;
+  if (type === 'number')
+    equals =
+      number === undefined ? sql<SqlBool>`1 = 0` : sql<SqlBool>`${numericValue(dialect, field)} = ${number}`;
+  return rel === '=' ? equals : sql<SqlBool>`not coalesce(${equals}, false)`;
+}

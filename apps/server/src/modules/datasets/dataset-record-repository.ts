@@ -123,10 +123,11 @@ export async function listRecordsPage(
   db: Database,
   dialect: DialectName,
   dsId: number,
-  { page, keywords }: { page: number; keywords: string },
+  { page, keywords, filters = [] }: { page: number; keywords: string; filters?: Expression<SqlBool>[] },
 ): Promise<{ rows: DatasetDataRow[]; total: number }> {
   let query = tablesOf(db).selectFrom('dataset_records').where('ds_id', '=', dsId);
   if (keywords !== '') query = query.where(searchTextContains(dialect, keywords));
+  for (const filter of filters) query = query.where(filter);
   const counted = await query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const rows = await query
     .select(gridColumns)

@@ -1,4 +1,5 @@
 import {
+  datasetMessages,
   deletedCountResponse,
   deleteRecordRequest,
   deleteRecordsRequest,
@@ -12,6 +13,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
 import { pagesCountOf } from '../commands/list-paging.ts';
+import { recordFilterSql } from './dataset-query-repository.ts';
 import { listRecordsPage } from './dataset-record-repository.ts';
 import { findReadableDataset } from './dataset-repository.ts';
 import { deleteRecords, insertRecord, updateRecord } from './record-actions.ts';
@@ -28,10 +30,21 @@ export function registerRecordRoutes(app: ApiApp, { db, dialect, requireUser }: 
       schema: { tags, security, body: recordsPageRequest, response: { 200: recordsPageResponse } },
     },
     async (request) => {
-      const { ds_id: dsId, page, keywords } = request.body;
+      const { ds_id: dsId, page, keywords, filters } = request.body;
       const dataset = await findReadableDataset(db, sessionOf(request).userId, dsId);
       if (!dataset) throw new AppError('not_found');
-      const { rows, total } = await listRecordsPage(db, dialect, dsId, { page, keywords });
+      const unknown: Record<string, string[]> = {};
+      filters.forEach((filter, index) => {
+        const isField = dataset.ds_schema.some((field) => field.name === filter.field);
+        if (!isField && filter.field !== '__status')
+          unknown[`filters.${index}.field`] = [datasetMessages.fieldUnknown];
+      });
+      if (Object.keys(unknown).length > 0) throw AppError.invalid(unknown);
+      const { rows, total } = await listRecordsPage(db, dialect, dsId, {
+        page,
+        keywords,
+        filters: filters.map((filter) => recordFilterSql(dialect, dataset.ds_schema, filter)),
+      });
       return {
         status: 1 as const,
         page,

@@ -130,6 +130,66 @@ describe.each(await testDatabaseKinds())('dataset record calls on $label', (kind
       expect(refused.text).not.toContain('Secret');
       expect((await page(bob.token, {})).json.errors).toEqual({ ds_id: [datasetMessages.datasetRequired] });
     });
+    it('filters by field values: =, !=, >=, <= on numbers, folded LIKE on one field, __status; all must hold', async () => {
+      const { token } = await registerAndLogin(server);
+      const dsId = await datasetOf(token);
+      const shops = [
+        { name: 'أحمد للعطور', price: 40 },
+        { name: 'Müller Bäckerei', price: 12.5 },
+        { name: 'Kiosk', price: 7 },
+        { name: 'Ahmed Kiosk', price: 40 },
+        { name: 'Nameless' },
+      ];
+      for (const shop of shops) await inserted(token, dsId, shop);
+      const names = async (filters: unknown, keywords = '') => {
+        const answer = await page(token, { ds_id: dsId, keywords, page: 1, filters });
+        expect(answer.status, answer.text).toBe(200);
+        return { names: answer.json.data.map((row: { name: string }) => row.name), total: answer.json.total };
+      };
+      expect(await names([{ field: 'price', rel: '=', value: '40' }])).toEqual({
+        names: ['أحمد للعطور', 'Ahmed Kiosk'],
+        total: 2,
+      });
+      expect((await names([{ field: 'price', rel: '!=', value: '40' }])).names).toEqual([
+        'Müller Bäckerei',
+        'Kiosk',
+        'Nameless',
+      ]);
+      expect((await names([{ field: 'price', rel: '>=', value: '12.5' }])).total).toBe(3);
+      expect((await names([{ field: 'price', rel: '<=', value: '12.5' }])).names).toEqual([
+        'Müller Bäckerei',
+        'Kiosk',
+      ]);
+      // folded: "احمد" finds "أحمد", "backerei" finds "Bäckerei"; only in that field
+      expect((await names([{ field: 'name', rel: 'LIKE', value: 'احمد' }])).names).toEqual(['أحمد للعطور']);
+      expect((await names([{ field: 'name', rel: 'LIKE', value: 'backerei' }])).names).toEqual([
+        'Müller Bäckerei',
+      ]);
+      expect((await names([{ field: 'name', rel: '=', value: 'Kiosk' }])).names).toEqual(['Kiosk']);
+      expect(
+        await names([
+          { field: 'name', rel: 'LIKE', value: 'kiosk' },
+          { field: 'price', rel: '>=', value: '10' },
+        ]),
+      ).toEqual({ names: ['Ahmed Kiosk'], total: 1 });
+      expect((await names([{ field: 'price', rel: '=', value: '40' }], 'kiosk')).names).toEqual([
+        'Ahmed Kiosk',
+      ]);
+      expect((await names([{ field: '__status', rel: '=', value: '1' }])).total).toBe(5);
+      expect((await names([{ field: '__status', rel: '=', value: '0' }])).total).toBe(0);
+
+      const unknownField = await page(token, {
+        ds_id: dsId,
+        filters: [{ field: 'colour', rel: '=', value: 'red' }],
+      });
+      expect(unknownField.status).toBe(422);
+      expect(unknownField.json.errors).toEqual({ 'filters.0.field': [datasetMessages.fieldUnknown] });
+      const badOperator = await page(token, {
+        ds_id: dsId,
+        filters: [{ field: 'name', rel: 'NEARBY', value: 'x' }],
+      });
+      expect(badOperator.status).toBe(422);
+    });
   });
 
   describe('POST /dataset/update-dataset/', () => {
