@@ -145,36 +145,39 @@ function comboboxProps(listId: string, state: ReturnType<typeof usePlaceholderLi
 type InputProps = PlaceholderProps & Omit<TextInputProps, 'value' | 'onChange'>;
 type AreaProps = PlaceholderProps & Omit<TextareaProps, 'value' | 'onChange'>;
 
-/** A one-line text field where `@f @d @v @m` offer names to insert as `{{name}}`. */
-export function PlaceholderInput({ value, onChange, lists, inputRef, ...rest }: InputProps) {
+/**
+ * The field with its list: a text input, or a textarea when `field` is one. The list's state lives here, so both
+ * fields behave the same.
+ */
+function PlaceholderField({
+  field,
+  value,
+  onChange,
+  lists,
+  inputRef,
+  rest,
+}: PlaceholderProps & { field: 'input' | 'textarea'; rest: object }) {
   const listId = useId();
   const state = usePlaceholderList({ value, onChange, lists, inputRef });
+  const shared = { ...rest, value, ...comboboxProps(listId, state) };
   return (
     <Box pos="relative">
-      <TextInput
-        {...rest}
-        ref={state.ref as React.RefObject<HTMLInputElement>}
-        value={value}
-        {...comboboxProps(listId, state)}
-      />
+      {field === 'textarea' ? (
+        <Textarea {...shared} ref={state.ref as React.RefObject<HTMLTextAreaElement>} />
+      ) : (
+        <TextInput {...shared} ref={state.ref as React.RefObject<HTMLInputElement>} />
+      )}
       <PlaceholderList listId={listId} state={state} />
     </Box>
   );
 }
 
+/** A one-line text field where `@f @d @v @m` offer names to insert as `{{name}}`. */
+export function PlaceholderInput({ value, onChange, lists, inputRef, ...rest }: InputProps) {
+  return <PlaceholderField field="input" {...{ value, onChange, lists, inputRef, rest }} />;
+}
+
 /** A multi-line text field where `@f @d @v @m` offer names to insert as `{{name}}`. */
 export function PlaceholderTextarea({ value, onChange, lists, inputRef, ...rest }: AreaProps) {
-  const listId = useId();
-  const state = usePlaceholderList({ value, onChange, lists, inputRef });
-  return (
-    <Box pos="relative">
-      <Textarea
-        {...rest}
-        ref={state.ref as React.RefObject<HTMLTextAreaElement>}
-        value={value}
-        {...comboboxProps(listId, state)}
-      />
-      <PlaceholderList listId={listId} state={state} />
-    </Box>
-  );
+  return <PlaceholderField field="textarea" {...{ value, onChange, lists, inputRef, rest }} />;
 }
