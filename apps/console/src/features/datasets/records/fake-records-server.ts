@@ -14,10 +14,19 @@ type SpecialAnswer = (method: string, path: string, body: unknown) => ReturnType
 const PAGE_SIZE = 10;
 
 /**
- * A dataset's records calls over an in-memory list: get-with-keys pages (10) and filters (any value contains
- * the keywords), insert, update and deletes change the list, browse answers the dataset (named Branches), the
+ * A dataset's records calls over an in-memory list: get-with-keys pages (10), keywords (any value contains
+ * them) and field filters (=, !=, >=, <=, LIKE as contains), insert, update and deletes change the list, browse answers the dataset (named Branches), the
  * dataset upload answers UPLOADED_URL.
  */
+function holds(value: unknown, filter: { rel: string; value: string }): boolean {
+  const text = String(value ?? '');
+  if (filter.rel === '=') return text === filter.value;
+  if (filter.rel === '!=') return text !== filter.value;
+  if (filter.rel === '>=') return Number(value) >= Number(filter.value);
+  if (filter.rel === '<=') return Number(value) <= Number(filter.value);
+  return text.toLowerCase().includes(filter.value.toLowerCase());
+}
+
 export function recordsServer(
   schema: DatasetField[],
   records: DatasetDataRow[],
@@ -31,12 +40,14 @@ export function recordsServer(
     const request = (body ?? {}) as Record<string, unknown>;
     if (path === '/dataset/get-with-keys') {
       const keywords = String(request.keywords ?? '').toLowerCase();
-      const found = rows.filter((row) =>
-        schema.some((field) =>
-          JSON.stringify(row[field.name] ?? '')
-            .toLowerCase()
-            .includes(keywords),
-        ),
+      const filters = (request.filters ?? []) as { field: string; rel: string; value: string }[];
+      const found = rows.filter(
+        (row) =>
+          schema.some((field) =>
+            JSON.stringify(row[field.name] ?? '')
+              .toLowerCase()
+              .includes(keywords),
+          ) && filters.every((filter) => holds(row[filter.field], filter)),
       );
       const page = Number(request.page ?? 1);
       const data = found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);

@@ -1,6 +1,7 @@
 import {
   type DatasetDataRow,
   type DatasetField,
+  type RecordFilterInput,
   type RecordsPageRequest,
   UPLOAD_IMAGE_FIELD,
 } from '@hiwar/contracts';
@@ -23,13 +24,19 @@ export interface RecordsPage {
   pageCount: number;
 }
 
-/** POST /dataset/get-with-keys: 10 records a page, oldest first, filtered by keywords in any field. */
+/** POST /dataset/get-with-keys: 10 records a page, oldest first, filtered by keywords in any field and by filters. */
 export async function fetchRecordsPage(
   datasetId: number,
   page: number,
   keywords: string,
+  filters: RecordFilterInput[] = [],
 ): Promise<RecordsPage> {
-  const request: RecordsPageRequest = { ds_id: datasetId, page, keywords };
+  const request: RecordsPageRequest = {
+    ds_id: datasetId,
+    page,
+    keywords,
+    ...(filters.length > 0 && { filters }),
+  };
   const answer = await api.post<{
     data: DatasetDataRow[];
     ds_schema: DatasetField[];
@@ -44,10 +51,15 @@ export async function fetchRecordsPage(
   };
 }
 
-export function useRecordsPage(datasetId: number, page: number, keywords: string) {
+export function useRecordsPage(
+  datasetId: number,
+  page: number,
+  keywords: string,
+  filters: RecordFilterInput[] = [],
+) {
   return useQuery({
-    queryKey: [...recordsKeyOf(datasetId), page, keywords],
-    queryFn: () => fetchRecordsPage(datasetId, page, keywords),
+    queryKey: [...recordsKeyOf(datasetId), page, keywords, filters],
+    queryFn: () => fetchRecordsPage(datasetId, page, keywords, filters),
     placeholderData: keepPreviousData,
   });
 }

@@ -38,6 +38,30 @@ const row = (id: number) => screen.getByTestId(`record-row-${id}`);
 afterEach(() => vi.unstubAllGlobals());
 
 describe('records grid paging and search', () => {
+  it('filters by a field value from page 1, shows the filter, and removes it', async () => {
+    const fetchStub = stubServer(recordsServer(schema, three));
+    renderTab();
+    await within(grid()).findByText('Margherita');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Filter by' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'price' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Comparison' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'at least' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Value' }), { target: { value: '60' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    await waitFor(() => expect(within(grid()).queryByText('Margherita')).toBeNull());
+    expect(within(grid()).getByText('Pepperoni')).toBeDefined();
+    expect(bodiesOf(fetchStub, '/dataset/get-with-keys').at(-1)).toEqual({
+      ds_id: 7,
+      page: 1,
+      keywords: '',
+      filters: [{ field: 'price', rel: '>=', value: '60' }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the filter on price' }));
+    // the unfiltered page comes back (from the cache or asked again)
+    expect(await within(grid()).findByText('Margherita')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Remove the filter on price' })).toBeNull();
+  });
+
   it('asks for the page in the address, shows its 10 records and moves through the numbered pages', async () => {
     const fetchStub = stubServer(recordsServer(schema, pizzas));
     const { router } = renderTab('/?page=2');

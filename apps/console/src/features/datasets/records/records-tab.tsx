@@ -10,6 +10,7 @@ import { PageBar } from '../../services/page-bar.tsx';
 import { useClampedPage, usePageQuery } from '../../services/page-query.ts';
 import { useDataset } from '../datasets-api.ts';
 import { DatasetTransferButtons } from '../transfer/transfer-buttons.tsx';
+import { type RecordFilter, RecordFilters } from './record-filters.tsx';
 import { RecordModal } from './record-modal.tsx';
 import { recordsKeyOf, useRecordsPage } from './records-api.ts';
 import { RecordsGrid } from './records-grid.tsx';
@@ -23,7 +24,8 @@ type ModalState = { isOpen: false } | { isOpen: true; record: DatasetDataRow | u
 
 /**
  * The dataset form's Data tab (spec part 2 §2, §9): the records grid, 10 a page (`?page=` in the address),
- * keyword search, add, edit, delete, multi-select with the Delete key, and import and export of the records.
+ * keyword search, filters on field values, add, edit, delete, multi-select with the Delete key, and import and
+ * export of the records.
  */
 export function DatasetRecordsTab({ datasetId }: { datasetId: number }) {
   const { t } = useTranslation();
@@ -32,7 +34,8 @@ export function DatasetRecordsTab({ datasetId }: { datasetId: number }) {
   const [keywords, setKeywords] = useState('');
   const [debouncedKeywords] = useDebouncedValue(keywords.trim(), SEARCH_DELAY_MS);
   const [modal, setModal] = useState<ModalState>({ isOpen: false });
-  const records = useRecordsPage(datasetId, page, debouncedKeywords);
+  const [filters, setFilters] = useState<RecordFilter[]>([]);
+  const records = useRecordsPage(datasetId, page, debouncedKeywords, filters);
   const dataset = useDataset(datasetId);
   const queryClient = useQueryClient();
   useClampedPage(page, records, (data) => data.pageCount, setPage);
@@ -40,11 +43,16 @@ export function DatasetRecordsTab({ datasetId }: { datasetId: number }) {
   const rows = records.data?.records ?? [];
   const schema = records.data?.schema ?? [];
   const ids = useMemo(() => rows.map((row) => row._id), [rows]);
-  const selection = useRowSelection(ids, `${page}|${debouncedKeywords}`);
+  const selection = useRowSelection(ids, `${page}|${debouncedKeywords}|${JSON.stringify(filters)}`);
   const askToDelete = useDeleteRecords(datasetId, selection.clear);
 
   function changeKeywords(value: string) {
     setKeywords(value);
+    if (page !== 1) setPage(1);
+  }
+
+  function changeFilters(next: RecordFilter[]) {
+    setFilters(next);
     if (page !== 1) setPage(1);
   }
 
@@ -85,6 +93,7 @@ export function DatasetRecordsTab({ datasetId }: { datasetId: number }) {
             </Button>
           </Group>
         </Group>
+        <RecordFilters schema={schema} filters={filters} onChange={changeFilters} />
         <RecordsGrid
           schema={schema}
           records={rows}
