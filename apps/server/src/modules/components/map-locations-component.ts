@@ -13,12 +13,13 @@ function latLngIn(value: unknown): { lat: number; lng: number } | undefined {
 
 /**
  * Where "nearest" measures from: the location shared with this message, else a location in the sender's bank.
- * A location's x and y are coordinates in its map's own plane (a floor plan, or a geographic map drawn with x
- * as longitude and y as latitude), so a shared point enters the plane as x = lng, y = lat.
+ * A location's x and y are coordinates in its map's own plane (a floor plan, or a geographic map whose x is the
+ * latitude and y the longitude — as the console's map picker and place search read them), so a shared point
+ * enters the plane as x = lat, y = lng.
  */
 function originOf(context: ComponentContext): { x: number; y: number } | null {
   const point = context.location ?? Object.values(context.vars).map(latLngIn).find(Boolean);
-  return point ? { x: point.lng, y: point.lat } : null;
+  return point ? { x: point.lat, y: point.lng } : null;
 }
 
 /** Places › Map locations nearest first: the owner's named locations, by plain distance in the map's units. */

@@ -125,8 +125,8 @@ describe.each(await testDatabaseKinds())('component responses on $label', (kind)
     const nearest = await componentCommand(MAP_LOCATIONS, options, [locationVariable]);
     const sender = newSender(bot);
     expect(await sender.press(`cmd:${nearest}`)).toEqual([{ type: 'text', text: 'Where are you?' }]);
-    // a shared point enters the map's plane as x = lng, y = lat
-    const answer = await sender.send({ type: 'location', lat: 3, lng: 4 });
+    // a shared point enters the map's plane as x = lat, y = lng (as the console's map picker reads x and y)
+    const answer = await sender.send({ type: 'location', lat: 4, lng: 3 });
     expect(answer.replies).toEqual([
       { type: 'text', text: 'Desk — Ground floor, 1\nAntenna — Roof, 3\nDoor — Ground floor, 5' },
     ]);
@@ -138,7 +138,7 @@ describe.each(await testDatabaseKinds())('component responses on $label', (kind)
     const visitor = newSender(bot);
     await visitor.press(`cmd:${onOneMap}`);
     expect(await visitor.say('roof')).toEqual([{ type: 'text', text: 'Where are you?' }]);
-    const onRoof = await visitor.send({ type: 'location', lat: 3, lng: 4 });
+    const onRoof = await visitor.send({ type: 'location', lat: 4, lng: 3 });
     expect(onRoof.replies).toEqual([
       { type: 'cards', cards: [{ title: 'Antenna', subtitle: 'Roof, 3', media: '', buttons: [] }] },
     ]);
