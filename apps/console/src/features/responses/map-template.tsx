@@ -3,6 +3,7 @@ import { ActionIcon, Alert, Button, Group, Radio, Stack, Text, TextInput } from 
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { coordinateText } from '../../lib/coordinate-text.ts';
 import { PickerMap } from '../datasets/records/location-field.tsx';
 import { numberText } from '../datasets/records/number-text.ts';
 import { PlaceSearch } from './place-search.tsx';
@@ -109,8 +110,8 @@ export function MapTemplate({ record, onChange, errors }: StepProps) {
         point={point}
         onPick={(lat, lng) => {
           const place = places[chosen];
-          if (place) setPlace(chosen, { ...place, lat: lat.toFixed(6), lng: lng.toFixed(6) });
-          else addPlace({ title: '', lat: lat.toFixed(6), lng: lng.toFixed(6) });
+          if (place) setPlace(chosen, { ...place, lat: coordinateText(lat), lng: coordinateText(lng) });
+          else addPlace({ title: '', lat: coordinateText(lat), lng: coordinateText(lng) });
         }}
       />
     </Stack>

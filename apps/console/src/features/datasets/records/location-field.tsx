@@ -2,6 +2,7 @@ import { Box, Button, Fieldset, SimpleGrid, Stack, Text, TextInput } from '@mant
 import { IconMapPin } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { coordinateText } from '../../../lib/coordinate-text.ts';
 import type { LocationMap } from './location-map.ts';
 import { numberText } from './number-text.ts';
 import { type LocationDraft, storedLocationOf } from './record-drafts.ts';
@@ -89,7 +90,11 @@ export function LocationField({ label, value, onChange, error, disabled }: Locat
   const point = useMemo(() => pointOf(value.lat, value.lng), [value.lat, value.lng]);
 
   function pickOnMap(lat: number, lng: number) {
-    onChange({ ...value, lat: lat.toFixed(PICKED_DECIMALS), lng: lng.toFixed(PICKED_DECIMALS) });
+    onChange({
+      ...value,
+      lat: coordinateText(lat, PICKED_DECIMALS),
+      lng: coordinateText(lng, PICKED_DECIMALS),
+    });
   }
 
   const coordinateProps = { inputMode: 'decimal' as const, dir: 'ltr', disabled, error: Boolean(error) };
