@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadWordNet } from './index.ts';
 import { lemmaOf } from './lemmas.ts';
+import { commonSynonyms, readSenseCounts } from './sense-counts.ts';
 import { LinkCollector, readFirstSenses, readLinks, readSynonymGroups, synsetId } from './wordnet-files.ts';
 
 const LICENCE = '  1 This software and database is being provided to you, the LICENSEE, by  \n';
@@ -27,6 +28,34 @@ describe("WordNet's files", () => {
       groups,
     );
     expect(groups.get(synsetId('02211988', 'v'))).toEqual(['buy', 'purchase']);
+  });
+
+  it('count how often the tagged corpus saw each word in each sense, and keep synonyms of a dominant one', () => {
+    const counts = readSenseCounts(
+      [
+        'alarm%1:12:00:: 07535012 1 5',
+        'alarm%1:06:00:: 02697285 2 3',
+        'consternation%1:12:00:: 07535012 1 2',
+        'buy%2:40:00:: 02211988 1 102',
+        'buy%2:40:01:: 02288941 2 2',
+        'purchase%2:40:00:: 02211988 1 34',
+        'bargain%2:40:00:: 02211988 1 0',
+        'city%1:15:00:: 08524735 1 103',
+        'city%1:15:01:: 08226335 2 14',
+        'metropolis%1:15:00:: 08524735 1 7',
+        'alarm_clock%1:06:00:: 02697521 1 0',
+      ].join('\n'),
+    );
+    const alarm = synsetId('07535012', 'n');
+    expect(counts.inSense.get(`alarm ${alarm}`)).toBe(5);
+    expect(counts.inPartOfSpeech.get('alarm noun')).toBe(8);
+    expect(counts.inPartOfSpeech.has('alarm_clock noun')).toBe(false);
+    // 5 of 8 is no clear sense; 102 of 104 is, and "purchase" is common in it, "bargain" is not.
+    expect(commonSynonyms(counts, 'alarm', alarm, 'noun', ['alarm', 'consternation'])).toEqual([]);
+    const buy = synsetId('02211988', 'v');
+    expect(commonSynonyms(counts, 'buy', buy, 'verb', ['bargain', 'buy', 'purchase'])).toEqual(['purchase']);
+    const city = synsetId('08524735', 'n');
+    expect(commonSynonyms(counts, 'city', city, 'noun', ['city', 'metropolis'])).toEqual([]);
   });
 
   it('keep hypernym and topic pointers from a data file, reading the word count in hexadecimal', () => {
@@ -98,7 +127,24 @@ describe('the installed WordNet', () => {
       wordNet.synonyms?.(word).find((set) => set.pos === pos)?.words ?? [];
     expect(wordsAs('buy', 'verb')).toContain('purchase');
     expect(wordsAs('large', 'adj')).toContain('big');
-    expect(wordsAs('start', 'verb')).toEqual(expect.arrayContaining(['begin']));
+    expect(wordsAs('begin', 'verb')).toEqual(expect.arrayContaining(['start']));
+  });
+
+  it('gives synonyms only of a clearly dominant sense, and only common ones', () => {
+    const wordsAs = (word: string, pos: string) =>
+      wordNet.synonyms?.(word).find((set) => set.pos === pos)?.words ?? [];
+    // The most frequent sense is often not the one meant: "alarm" 5 of 8 times fear, "set" 30 of 117 "lay".
+    expect(wordsAs('alarm', 'noun')).toEqual([]);
+    expect(wordsAs('set', 'verb')).toEqual([]);
+    expect(wordsAs('stock', 'adj')).toEqual([]);
+    expect(wordsAs('going', 'noun')).toEqual([]);
+    expect(wordsAs('one', 'noun')).toEqual([]);
+    expect(wordsAs('make', 'verb')).toEqual([]);
+    // "city" is "metropolis" in 7 tags against 103, "february" is no "feb" in writing.
+    expect(wordsAs('city', 'noun')).toEqual([]);
+    expect(wordsAs('february', 'noun')).toEqual([]);
+    // Still a part of speech the word is used in, for telling a request's verb.
+    expect(wordNet.synonyms?.('set').map((set) => set.pos)).toContain('verb');
   });
 
   it('tells the parts of speech a word is used in, and gives nothing for inflected or function words', () => {

@@ -1,5 +1,6 @@
 import type { Lexicon, SynonymSet } from '@hiwar/nlu';
 import { lemmaOf } from './lemmas.ts';
+import { commonSynonyms, readSenseCounts, type SenseCounts } from './sense-counts.ts';
 import {
   LinkCollector,
   PARTS_OF_SPEECH,
@@ -39,11 +40,16 @@ function readDatabase(readFile: ReadFile): Database {
   return { firstSenses, links: links.freeze() };
 }
 
-/** The attested lemmas sharing their most frequent sense, by that synset (one-word groups too: see below). */
-function readSynonyms(readFile: ReadFile): Map<number, string[]> {
+interface Synonyms {
+  /** The attested lemmas sharing their most frequent sense, by that synset (one-word groups too: see below). */
+  groups: Map<number, string[]>;
+  counts: SenseCounts;
+}
+
+function readSynonyms(readFile: ReadFile): Synonyms {
   const groups = new Map<number, string[]>();
   for (const pos of PARTS_OF_SPEECH) readSynonymGroups(readFile(`index.${pos}`), pos, groups);
-  return groups;
+  return { groups, counts: readSenseCounts(readFile('index.sense')) };
 }
 
 /** A word's concepts: its first senses, their topics, and the hypernyms of both up to HYPERNYM_LEVELS. */
@@ -71,11 +77,11 @@ function conceptsOfLemma(database: Database, lemma: string): Int32Array {
  * English WordNet as the engine's lexicon. The files are read on the first word looked up, not at creation
  * (about a second; ~26 MB of heap kept): tests and training workers that see no English pay nothing, and the
  * server looks a word up before it listens. Synonyms are read apart, on the first asked for (augmentation
- * only), from the index files alone.
+ * only), from the index files and the sense-tagged counts of `index.sense`.
  */
 export function wordNetLexicon(readFile: ReadFile, name = 'wordnet-3.1'): Lexicon {
   let database: Database | undefined;
-  let synonymGroups: Map<number, string[]> | undefined;
+  let synonyms: Synonyms | undefined;
   const cache = new Map<string, Int32Array>();
   return {
     name,
@@ -93,16 +99,19 @@ export function wordNetLexicon(readFile: ReadFile, name = 'wordnet-3.1'): Lexico
     },
     synonyms(word) {
       database ??= readDatabase(readFile);
-      synonymGroups ??= readSynonyms(readFile);
+      synonyms ??= readSynonyms(readFile);
+      const { groups, counts } = synonyms;
       // Only a word in its base form: a synonym replaces it as written, and "flights" → "escape" would not do.
       if (lemmaOf(word, (candidate) => candidate === word) !== word) return [];
       const found: SynonymSet[] = [];
       for (const sense of database.firstSenses.get(word) ?? []) {
-        const group = synonymGroups.get(sense);
+        const group = groups.get(sense);
         // A part of speech the tagged corpus never saw the word in ("weather" as a verb) is left out, so the
-        // sets also tell how a word is used: "book" can be a verb, "pizza" cannot.
+        // sets also tell how a word is used: "book" can be a verb, "pizza" cannot. Its synonyms are only
+        // those of a clearly dominant sense ("alarm" gets none, not "consternation").
         if (!group?.includes(word)) continue;
-        found.push({ pos: partOfSpeechOf(sense), words: group.filter((other) => other !== word) });
+        const pos = partOfSpeechOf(sense);
+        found.push({ pos, words: commonSynonyms(counts, word, sense, pos, group) });
       }
       return found;
     },

@@ -1,36 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import type { Lexicon, SynonymSet } from '../engine/lexicon.ts';
 import { detectLanguage, type Lang, normalizeText } from '../text/index.ts';
 import { augment } from './augment.ts';
 import { differenceRatio } from './difference.ts';
 import { DATE_FORMS, NUMBER_WORDS } from './forms.ts';
 import { withoutAddedPoliteness } from './politeness-changes.ts';
 import { SYNONYM_TABLE } from './synonym-table.ts';
+import { testLexicon } from './test-lexicon.test-support.ts';
 import { DROPPABLE, MOVABLE_TIMES, POLITENESS } from './word-lists.ts';
 
-/** A stand-in for WordNet (the engine may not import it): a few words, their parts of speech and synonyms. */
-const lexicon: Lexicon = {
-  name: 'test-lexicon',
-  lang: 'en',
-  concepts: () => [],
-  synonyms(word) {
-    const sets: Record<string, SynonymSet[]> = {
-      buy: [{ pos: 'verb', words: ['purchase'] }],
-      large: [{ pos: 'adj', words: ['big'] }],
-      book: [
-        { pos: 'noun', words: [] },
-        { pos: 'verb', words: [] },
-      ],
-      play: [{ pos: 'verb', words: [] }],
-      order: [
-        { pos: 'noun', words: ['purchase order'] },
-        { pos: 'verb', words: ['command'] },
-      ],
-      pizza: [{ pos: 'noun', words: [] }],
-    };
-    return sets[word] ?? [];
-  },
-};
+/** A few words, their parts of speech and synonyms. */
+const lexicon = testLexicon('test-lexicon', {
+  buy: [{ pos: 'verb', words: ['purchase'] }],
+  large: [{ pos: 'adj', words: ['big'] }],
+  book: [
+    { pos: 'noun', words: [] },
+    { pos: 'verb', words: [] },
+  ],
+  play: [{ pos: 'verb', words: [] }],
+  order: [
+    { pos: 'noun', words: ['purchase order'] },
+    { pos: 'verb', words: ['command'] },
+  ],
+  pizza: [{ pos: 'noun', words: [] }],
+});
 
 /** Every word an augmentation may write without inventing one: the example's and the shipped lists'. */
 function knownWords(text: string, lang: Lang, extra: string[][] = []): Set<string> {

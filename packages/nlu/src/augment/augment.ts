@@ -1,5 +1,6 @@
 import { type Lexicon, lexiconForLanguage } from '../engine/lexicon.ts';
 import { type Lang, normalizeText } from '../text/index.ts';
+import { withArticlesAgreeing } from './articles.ts';
 import { type Change, changesFor } from './changes.ts';
 import { differenceRatio } from './difference.ts';
 import { type Tokens, tokensOf } from './phrases.ts';
@@ -50,6 +51,7 @@ function rephrase(
   changes: Change[],
   random: Random,
   isEnough: (text: string) => boolean,
+  tidy: (tokens: Tokens) => Tokens,
 ): string | null {
   let tokens = original;
   let remaining = [...changes];
@@ -62,7 +64,7 @@ function rephrase(
       remaining = remaining.filter((item) => item !== change);
     const changed = change.apply(tokens, random);
     if (changed) {
-      tokens = changed;
+      tokens = tidy(changed);
       hasSubstance ||= !isDecoration(change);
     }
     const text = tokens.filter(Boolean).join(' ');
@@ -92,13 +94,15 @@ export function augment(text: string, options: AugmentOptions): string[] {
     !seen.has(normalizeText(candidate, lang)) &&
     differenceRatio(text, candidate, lang) >= levMinRatio &&
     differenceRatio(text, withoutAddedPoliteness(candidate, text, lang), lang) >= levMinRatio;
+  // A swapped word may need the other article ("an alarm" → "a reminder").
+  const tidy = lang === 'en' ? withArticlesAgreeing : (tokens: Tokens) => tokens;
   const samples: string[] = [];
   for (
     let attempt = 0;
     attempt < maxSamples * ATTEMPTS_PER_SAMPLE && samples.length < maxSamples;
     attempt += 1
   ) {
-    const candidate = rephrase(original, changes, random, isEnough);
+    const candidate = rephrase(original, changes, random, isEnough, tidy);
     if (candidate === null) continue;
     seen.add(normalizeText(candidate, lang));
     samples.push(candidate);

@@ -76,6 +76,44 @@ export const DATE_PREPOSITIONS: Record<Lang, ReadonlySet<string>> = {
   ar: new Set(),
 };
 
+/**
+ * Words around a day that need it to stay what it is: a weekday or noun after "every", "each", "next",
+ * "this" ("every Friday", not "every on May 3"), a day before a part of it ("tomorrow morning", not "on May 3
+ * morning"). No other form is put there.
+ */
+export const DATE_NEIGHBOURS: Record<Lang, { before: ReadonlySet<string>; after: ReadonlySet<string> }> = {
+  en: {
+    before: new Set('every each next last this that coming following the a of on at in since'.split(' ')),
+    after: new Set('morning afternoon evening night noon at'.split(' ')),
+  },
+  de: {
+    before: new Set(
+      'jeden jede jedes nächsten nächste diesen diese dieses letzten am den der die das'.split(' '),
+    ),
+    after: new Set('früh morgen mittag nachmittag abend nacht um'.split(' ')),
+  },
+  ar: { before: new Set(['كل']), after: new Set(['الصبح', 'الصباح', 'المساء', 'بالليل']) },
+};
+
+/**
+ * A past tense after a subject ("i helped", "we got") or opening a question ("did…", "has sarah posted…"):
+ * its day stays the one it was ("i helped a friend today" → not "next Monday"). Regular verbs by their "-ed",
+ * irregular ones listed.
+ */
+export const PAST_TENSE: Partial<
+  Record<Lang, { starts: ReadonlySet<string>; subjects: ReadonlySet<string>; irregular: ReadonlySet<string> }>
+> = {
+  en: {
+    starts: new Set('did has have had was were'.split(' ')),
+    subjects: new Set('i we you he she they it'.split(' ')),
+    irregular: new Set(
+      'was were had did got went saw made took came said told ate slept bought sent left heard found gave kept forgot lost met paid ran sat spent thought wrote'.split(
+        ' ',
+      ),
+    ),
+  },
+};
+
 /** Phrases in which a date word is something else ("guten Morgen" is a greeting, not tomorrow). */
 export const NOT_A_DATE: Record<Lang, string[]> = {
   en: [],

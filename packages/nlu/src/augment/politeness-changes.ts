@@ -3,14 +3,22 @@ import type { Lang } from '../text/index.ts';
 import type { Change } from './changes.ts';
 import { bareToken, findPhrase, replaceAt, type Tokens, tokensOf } from './phrases.ts';
 import { pick } from './random.ts';
-import { DROPPABLE, MOVABLE_TIMES, POLITENESS, QUESTION_STARTS } from './word-lists.ts';
+import {
+  BINDS_TIME,
+  DROPPABLE,
+  MOVABLE_TIMES,
+  POLITENESS,
+  QUESTION_STARTS,
+  TIME_PREPOSITIONS,
+} from './word-lists.ts';
 
 const END_MARK = /[?!.؟]+$/;
 
 /** The last token split from its closing punctuation ("open?" → "open", "?"). */
 function withoutEndMark(tokens: Tokens): { body: Tokens; mark: string } {
   const last = tokens.at(-1) ?? '';
-  const mark = last.match(END_MARK)?.[0] ?? '';
+  // The dot of an abbreviation ("8 p. m.") is no end mark: "8 p. m. please", not "8 p. m please.".
+  const mark = /^\p{L}\.$/u.test(last) ? '' : (last.match(END_MARK)?.[0] ?? '');
   return { body: [...tokens.slice(0, -1), last.slice(0, last.length - mark.length)].filter(Boolean), mark };
 }
 
@@ -65,7 +73,8 @@ function addChanges(tokens: Tokens, lang: Lang, lexicon: Lexicon | undefined): C
       kind: 'politeness',
       weight: 1,
       apply: (current, random) => {
-        if (hasAny(current, start)) return null;
+        // Another rewrite may have put a time word first: "could you tomorrow, book…" would not do.
+        if (hasAny(current, start) || !takesOpener(current, lang, lexicon)) return null;
         const first = current[0] ?? '';
         // "Book a table" → "please book a table": the opener takes the capital, the verb loses it.
         const lowered = /^\p{Lu}\p{Ll}/u.test(first) ? first[0]!.toLowerCase() + first.slice(1) : first;
@@ -76,12 +85,35 @@ function addChanges(tokens: Tokens, lang: Lang, lexicon: Lexicon | undefined): C
   return changes;
 }
 
+interface MovablePhrase {
+  phrase: string;
+  comma: string;
+  isTime: boolean;
+}
+
 /** The phrases that read as well at a message's start as at its end. */
-function movablePhrases(lang: Lang): { phrase: string; comma: string }[] {
+function movablePhrases(lang: Lang): MovablePhrase[] {
   const { start, end } = POLITENESS[lang];
-  const politeness = start.filter((phrase) => end.includes(phrase)).map((phrase) => ({ phrase, comma: '' }));
-  const times = (MOVABLE_TIMES[lang] ?? []).map((phrase) => ({ phrase, comma: lang === 'ar' ? '' : ',' }));
+  const politeness = start
+    .filter((phrase) => end.includes(phrase))
+    .map((phrase) => ({ phrase, comma: '', isTime: false }));
+  const times = (MOVABLE_TIMES[lang] ?? []).map((phrase) => ({
+    phrase,
+    comma: lang === 'ar' ? '' : ',',
+    isTime: true,
+  }));
   return [...politeness, ...times];
+}
+
+/**
+ * Where a time word at the end starts once moved to the front with what it needs: "for tomorrow" moves as a
+ * unit ("for tomorrow, delete all events", not "tomorrow, delete all events for"); after any other word that
+ * binds it ("right now", "going on tonight", "every morning") it stays, -1.
+ */
+function timeStart(body: Tokens, at: number, lang: Lang): number {
+  const previous = bareToken(body[at - 1] ?? '', lang);
+  if (TIME_PREPOSITIONS[lang]?.has(previous)) return at - 1;
+  return BINDS_TIME[lang]?.has(previous) ? -1 : at;
 }
 
 const CAPITALISED = /^\p{Lu}\p{Ll}*$/u;
@@ -117,12 +149,13 @@ function recase(original: Tokens, moved: Tokens, lang: Lang, lexicon: Lexicon | 
 function moveChanges(tokens: Tokens, lang: Lang, lexicon: Lexicon | undefined): Change[] {
   return movablePhrases(lang)
     .filter(({ phrase }) => findPhrase(tokens, phrase, lang) >= 0)
-    .map(({ phrase, comma }) => ({
+    .map(({ phrase, comma, isTime }) => ({
       kind: 'order' as const,
       weight: 2,
       apply: (current: Tokens) => {
-        const length = tokensOf(phrase).length;
-        const at = findPhrase(current, phrase, lang);
+        const found = findPhrase(current, phrase, lang);
+        const at = isTime && found > 0 ? timeStart(current, found, lang) : found;
+        const length = tokensOf(phrase).length + (found - at);
         if (at < 0 || current.length <= length) return null;
         const { body, mark } = withoutEndMark(current);
         const moved = body.slice(at, at + length).map((token) => token.replace(/,$/, ''));
@@ -137,6 +170,8 @@ function moveChanges(tokens: Tokens, lang: Lang, lexicon: Lexicon | undefined): 
         }
         if (at + length !== body.length) return null;
         const rest = body.slice(0, at);
+        // "please" goes first only before a request's verb: not "please current time".
+        if (!isTime && !takesOpener(rest, lang, lexicon)) return null;
         const opener = [...moved.slice(0, -1), `${moved.at(-1)}${comma}`];
         return recase(
           current,

@@ -18,7 +18,7 @@ export const SYNONYM_TABLE: Record<Lang, string[][]> = {
     ['can you', 'could you', 'would you'],
     ['can i', 'could i', 'may i'],
     ['what is', "what's"],
-    ['show me', 'give me', 'tell me'],
+    ['show me', 'give me'],
     ['how much is', 'what is the price of'],
     ['how much does it cost', "what's the price"],
     ['book a', 'reserve a'],
