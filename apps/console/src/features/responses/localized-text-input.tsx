@@ -42,8 +42,13 @@ export function LocalizedTextInput({
     value,
     error,
     maxLength,
-    // on the input element itself (the theme's dir="auto" sits there too)
-    attributes: { input: { dir: directionOf(plainLanguage) } },
+    // on the input element itself (the theme's dir="auto" sits there too), and on its wrapper so the language
+    // badge sits at the end of the text's own direction: an English text in the Arabic console would otherwise
+    // start under the badge
+    attributes: {
+      input: { dir: directionOf(plainLanguage) },
+      wrapper: { dir: directionOf(plainLanguage) },
+    },
     lang: plainLanguage,
     rightSection: (
       <Badge size="xs" variant="light">
