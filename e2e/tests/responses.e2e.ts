@@ -228,6 +228,7 @@ describe('the response editor, live answers and languages', () => {
     await page.getByRole('textbox', { name: 'Data field', exact: true }).fill('data');
     await choose('Send as', 'Text');
     await combobox('Title: key').fill('title');
+    await combobox('Title: key').press('Escape');
     await snapPage(page, 'responses-options-api-en');
     await saveStep(/result\/template/);
     await combobox('Response text').waitFor();
@@ -273,6 +274,7 @@ describe('the response editor, live answers and languages', () => {
     await choose('Send as', 'Cards');
     await page.getByRole('textbox', { name: 'Data limit' }).fill('3');
     await combobox('Title: key').fill('branch');
+    await combobox('Title: key').press('Escape');
     await snapPage(page, 'responses-options-dataset-en');
     await saveStep(/result\/template/);
 
@@ -288,6 +290,7 @@ describe('the response editor, live answers and languages', () => {
     await recipients.fill('manager@example.com');
     await recipients.press('Enter');
     await page.getByText('manager@example.com').waitFor();
+    await snapPage(page, 'responses-action-form-en');
     await form.getByRole('button', { name: 'Add action' }).click();
     await form.waitFor({ state: 'detached' });
     await snapPage(page, 'responses-actions-en');
