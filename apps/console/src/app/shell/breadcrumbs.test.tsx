@@ -19,6 +19,13 @@ describe('breadcrumbs', () => {
     expect(screen.getByTestId('breadcrumbs').textContent).toContain('Commands');
   });
 
+  it('names the response type a step of the response editor is for', () => {
+    renderAt(<Breadcrumbs />, '/services/3/commands/5/result/options/dataset');
+    expect(screen.getByTestId('breadcrumbs').textContent).toMatch(/Response\/Options\/Data set$/);
+    renderAt(<Breadcrumbs />, '/services/3/commands/5/result/template/api', 'ar');
+    expect(screen.getAllByTestId('breadcrumbs').at(-1)?.textContent).not.toContain('api');
+  });
+
   it('shows the bare id when no lookup is registered', () => {
     renderAt(<Breadcrumbs />, '/dataset/7');
     expect(screen.getByTestId('breadcrumbs').textContent).toBe('Datasets/7');

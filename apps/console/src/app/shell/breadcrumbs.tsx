@@ -21,6 +21,11 @@ function CrumbLabel({ crumb }: { crumb: Crumb }) {
   if (crumb.kind === 'new') return <>{t('breadcrumbs.new')}</>;
   if (crumb.kind === 'all') return <>{t('breadcrumbs.all')}</>;
   if (crumb.kind === 'id') return <IdName parentSegment={crumb.parentSegment} id={crumb.id} />;
+  if (crumb.kind === 'responseType') {
+    // the picker's names in the address (dataset, datasource) are the stored types ds and data_source
+    const stored = { dataset: 'ds', datasource: 'data_source' }[crumb.type] ?? crumb.type;
+    return <>{t(`responses.types.${stored}`, { defaultValue: crumb.type })}</>;
+  }
   return <>{t(`breadcrumbs.segments.${crumb.segment}`, { defaultValue: crumb.segment })}</>;
 }
 

@@ -20,6 +20,19 @@ describe('buildCrumbs', () => {
     expect(buildCrumbs('/locations/3/0').at(-1)).toEqual({ kind: 'new', path: '/locations/3/0' });
   });
 
+  it('reads the segment after a response editor step as the response type', () => {
+    expect(buildCrumbs('/services/3/commands/5/result/options/api').at(-1)).toEqual({
+      kind: 'responseType',
+      path: '/services/3/commands/5/result/options/api',
+      type: 'api',
+    });
+    expect(buildCrumbs('/dataset/7/data').at(-1)).toEqual({
+      kind: 'segment',
+      path: '/dataset/7/data',
+      segment: 'data',
+    });
+  });
+
   it('reads a number as the first segment as a page name', () => {
     expect(buildCrumbs('/404')).toEqual([{ kind: 'segment', path: '/404', segment: '404' }]);
   });

@@ -2,7 +2,12 @@ export type Crumb =
   | { kind: 'segment'; path: string; segment: string }
   | { kind: 'new'; path: string }
   | { kind: 'all'; path: string }
-  | { kind: 'id'; path: string; id: string; parentSegment: string };
+  | { kind: 'id'; path: string; id: string; parentSegment: string }
+  /** `…/result/options/api`: the response type a step of the response editor is for */
+  | { kind: 'responseType'; path: string; type: string };
+
+/** The response editor's steps whose next segment names a response type. */
+const TYPED_STEPS = new Set(['options', 'template']);
 
 /** Segments whose id 0 is no new record but a filter on every one: `/locations/0` lists the locations of all maps. */
 const ZERO_MEANS_ALL = new Set(['locations']);
@@ -22,6 +27,8 @@ export function buildCrumbs(pathname: string): Crumb[] {
     const path = `/${segments.slice(0, index + 1).join('/')}`;
     if (segment === '0' && index === 1 && ZERO_MEANS_ALL.has(segments[0] ?? '')) return { kind: 'all', path };
     if (segment === '0' && index > 0) return { kind: 'new', path };
+    if (TYPED_STEPS.has(segments[index - 1] ?? '') && segments[index - 2] === 'result')
+      return { kind: 'responseType', path, type: segment };
     if (isId(segment) && index > 0)
       return { kind: 'id', path, id: segment, parentSegment: segments[index - 1] ?? '' };
     return { kind: 'segment', path, segment };
