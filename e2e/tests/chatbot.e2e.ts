@@ -26,7 +26,7 @@ async function pickOption(page: Page, select: Locator, option: string) {
 async function addFallbackOption(page: Page, option: { label: string; val: string }) {
   await region(page, 'Main Info').getByRole('button', { name: 'Add option' }).click();
   const dialog = page.getByRole('dialog', { name: 'New option' });
-  await dialog.getByLabel('Label').fill(option.label);
+  await dialog.getByRole('textbox', { name: 'Label', exact: true }).fill(option.label);
   await dialog.getByLabel('Value').fill(option.val);
   await dialog.getByRole('button', { name: 'Save option' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -87,7 +87,9 @@ describe('the chatbot settings screen', () => {
     const main = region(page, 'Main Info');
     await main.getByLabel('Chatbot name').fill(botName);
     await pickOption(page, main.getByRole('combobox', { name: 'Fallback type' }), 'Options');
-    await main.getByLabel('Fallback message').fill('Sorry, I did not get that. Pick one:');
+    await main
+      .getByRole('textbox', { name: 'Fallback message', exact: true })
+      .fill('Sorry, I did not get that. Pick one:');
     for (const option of options) await addFallbackOption(page, option);
     await addFallbackOption(page, { label: 'Menu', val: 'duplicate' });
     expect(await optionRows(page)).toEqual(options.map((option) => [option.label, option.val]));
