@@ -359,7 +359,7 @@ describe('the response editor, live answers and languages', () => {
     // the versions open by themselves once one is written
     const versions = page.getByRole('button', { name: 'لغات أخرى (مكتوبة: 1)', exact: true });
     if ((await versions.getAttribute('aria-expanded')) === 'false') await versions.click();
-    const arabic = page.getByRole('textbox', { name: 'نص الرد بـالعربية', exact: true });
+    const arabic = page.getByRole('textbox', { name: 'نص الرد (العربية)', exact: true });
     await expect.poll(() => arabic.inputValue()).toBe('صباح النور! الخبز الطازج جاهز.');
     await snapPage(page, 'responses-text-versions-ar');
   });

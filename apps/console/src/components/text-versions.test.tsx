@@ -47,7 +47,7 @@ describe('a text’s versions in other languages', () => {
     const toggle = screen.getByRole('button', { name: 'لغات أخرى (مكتوبة: 1)' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(
-      (screen.getByRole('textbox', { name: 'Fallback message بـالألمانية' }) as HTMLTextAreaElement).value,
+      (screen.getByRole('textbox', { name: 'Fallback message (الألمانية)' }) as HTMLTextAreaElement).value,
     ).toBe('Wie bitte?');
   });
 });
