@@ -20,6 +20,8 @@ import { requestValidatorCompiler } from './platform/http/request-validator.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.ts';
 import { createLogMailer, createSmtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createOutboundGuard } from './platform/net/outbound-guard.ts';
+import { createOutboundHttp } from './platform/net/outbound-http.ts';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +35,12 @@ export interface AppDeps {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole HTTP application, ready to listen: used by main.ts and by the integration tests. */
+/** One guard and one HTTP client per process for connections made on owners' behalf (DESIGN.md §8). */
+function outboundOf(allow: readonly string[]) {
+  const guard = createOutboundGuard(allow);
+  return { guard, http: createOutboundHttp(guard) };
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   registerLexicons();
@@ -64,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? createSmtpMailer({ url: config.smtpUrl, from: config.mailFrom })
         : createLogMailer(app.log)),
     secrets: createSecretBox(config.secretKey),
+    outbound: outboundOf(config.outboundAllow),
     requireUser: createAuthGuard(app, database.db),
   };
   for (const module of deps.modules ?? allModules) {

@@ -18,7 +18,6 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { createOutboundGuard } from '../../platform/net/outbound-guard.ts';
 import { pagesCountOf } from '../commands/list-paging.ts';
 import { DataSourcePools } from './data-source-pools.ts';
 import { deleteOwnDataSource, listActiveDataSources, listDataSourcesPage } from './data-source-repository.ts';
@@ -41,8 +40,8 @@ const idParams = z.object({ id: idParam });
  */
 export const dataSourcesModule: AppModule = {
   name: 'data-sources',
-  routes(app, { db, secrets, config, requireUser }) {
-    const pools = new DataSourcePools(createOutboundGuard(config.outboundAllow));
+  routes(app, { db, secrets, outbound, requireUser }) {
+    const pools = new DataSourcePools(outbound.guard);
     const context = { db, secrets, pools };
     // data_source responses query through the same pools (run-owner-query.ts)
     setDataSourceContext(db, context);

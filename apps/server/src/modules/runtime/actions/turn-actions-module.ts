@@ -1,6 +1,4 @@
 import type { AppModule } from '../../../platform/http/module.ts';
-import { createOutboundGuard } from '../../../platform/net/outbound-guard.ts';
-import { createOutboundHttp } from '../../../platform/net/outbound-http.ts';
 import { createActionDispatcher, setActionDispatcher } from './action-dispatcher.ts';
 import { actionPerformer } from './perform-action.ts';
 
@@ -16,8 +14,7 @@ export interface TurnActionsModuleOptions {
 export function createTurnActionsModule(options: TurnActionsModuleOptions = {}): AppModule {
   return {
     name: 'turn-actions',
-    routes(app, { db, config, secrets }) {
-      const guard = createOutboundGuard(config.outboundAllow);
+    routes(app, { db, config, secrets, outbound }) {
       const dispatcher = createActionDispatcher({
         db,
         log: app.log,
@@ -26,8 +23,8 @@ export function createTurnActionsModule(options: TurnActionsModuleOptions = {}):
           secrets,
           smtpUrl: config.smtpUrl,
           mailFrom: config.mailFrom,
-          guard,
-          http: createOutboundHttp(guard),
+          guard: outbound.guard,
+          http: outbound.http,
           log: app.log,
         }),
         ...(options.pollMs !== undefined && { pollMs: options.pollMs }),

@@ -1,7 +1,6 @@
 import type { Database } from '../../../platform/db/database.ts';
 import type { AppModule } from '../../../platform/http/module.ts';
-import { createOutboundGuard } from '../../../platform/net/outbound-guard.ts';
-import { createOutboundHttp, type OutboundHttp } from '../../../platform/net/outbound-http.ts';
+import type { OutboundHttp } from '../../../platform/net/outbound-http.ts';
 import type { ResponseTimeouts } from './response-executor.ts';
 
 /** What executors get from the process rather than from the turn (README "Responses"). */
@@ -23,11 +22,11 @@ export function responseServicesOf(db: Database): ResponseServices {
   return services.get(db) ?? {};
 }
 
-/** Gives this process's executors one outbound HTTP client, through the guard of `OUTBOUND_ALLOW`. */
+/** Gives this process's executors its outbound HTTP client (the guard of `OUTBOUND_ALLOW`). */
 export const responseServicesModule: AppModule = {
   name: 'response-services',
-  routes(app, { db, config }) {
-    setResponseServices(db, { http: createOutboundHttp(createOutboundGuard(config.outboundAllow)) });
+  routes(app, { db, outbound }) {
+    setResponseServices(db, { http: outbound.http });
     app.addHook('onClose', async () => setResponseServices(db, null));
   },
 };
