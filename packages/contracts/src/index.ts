@@ -13,6 +13,7 @@ export * from './map.ts';
 export * from './messages.ts';
 export * from './nlu.ts';
 export * from './numeric-input.ts';
+export * from './orders.ts';
 export * from './response.ts';
 export * from './service.ts';
 export * from './upload.ts';
