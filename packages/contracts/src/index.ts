@@ -6,6 +6,7 @@ export * from './command.ts';
 export * from './component.ts';
 export * from './data-source.ts';
 export * from './dataset.ts';
+export * from './department.ts';
 export * from './envelope.ts';
 export * from './example.ts';
 export * from './localized-text.ts';

@@ -16,6 +16,7 @@ import { turnActions } from './0015-turn-actions.ts';
 import { datasetRecordsFoldedSearch } from './0016-dataset-records-folded-search.ts';
 import { chatbotFallbackLangs } from './0017-chatbot-fallback-langs.ts';
 import { datasetRecordsSenderIndex } from './0018-dataset-records-sender-index.ts';
+import { csDepartments } from './0019-cs-departments.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -38,4 +39,5 @@ export const migrations: AppMigration[] = [
   datasetRecordsFoldedSearch,
   chatbotFallbackLangs,
   datasetRecordsSenderIndex,
+  csDepartments,
 ];
