@@ -64,6 +64,38 @@ export const locationMessage = z.object({
   type: z.literal('location'),
   locations: z.array(mapLocation).min(1).max(MAX_LOCATIONS),
 });
+/** One line of a receipt: `price` is the unit price, in the receipt's currency units (2 decimals). */
+export const receiptItem = z.object({
+  title: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+  /** an image address; absent when the item has none */
+  image: z.string().optional(),
+});
+export type ReceiptItem = z.infer<typeof receiptItem>;
+
+/**
+ * A receipt (spec part 2 "Receipt"; a cart or an order). Amounts are in the currency's units with 2 decimals.
+ * `text` is the same receipt as readable plain text in the sender's language: a client that does not draw
+ * receipts (an older widget, a channel without a receipt template) shows it instead.
+ */
+export const receiptMessage = z.object({
+  type: z.literal('receipt'),
+  items: z.array(receiptItem),
+  subtotal: z.number(),
+  tax: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+  /** EGP, RSA or USD for a cart or an order (orders.ts); a dataset receipt names what its owner set */
+  currency: z.string(),
+  payment_method: z.string(),
+  order_number: z.string().optional(),
+  customer_name: z.string().optional(),
+  customer_address: z.string().optional(),
+  text: z.string(),
+});
+export type ReceiptMessage = z.infer<typeof receiptMessage>;
+
 /** An advertise's HTML: the widget shows it in a sandboxed iframe, never in its own document. */
 export const advertMessage = z.object({ type: z.literal('advert'), html: z.string() });
 
@@ -75,6 +107,7 @@ export const botMessage = z.discriminatedUnion('type', [
   videoMessage,
   locationMessage,
   advertMessage,
+  receiptMessage,
 ]);
 export type BotMessage = z.infer<typeof botMessage>;
 export type BotMessageType = BotMessage['type'];

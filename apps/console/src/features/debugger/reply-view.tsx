@@ -86,6 +86,9 @@ function MessageView({ message }: { message: BotMessage }) {
           ))}
         </Stack>
       );
+    case 'receipt':
+      // the receipt's own plain-text form (bot-message.ts), in the sender's language
+      return <TextBubble text={message.text} />;
     case 'advert':
       return (
         <Box>

@@ -24,6 +24,8 @@ export function renderBotMessage(message: BotMessage, context: RenderContext): H
       return renderLocations(message.locations, context);
     case 'advert':
       return renderAdvert(message.html, context);
+    case 'receipt':
+      return renderText(message.text);
     default:
       // a newer server may answer a type this widget does not know yet: skip it rather than break the chat
       return null;
