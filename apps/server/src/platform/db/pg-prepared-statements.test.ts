@@ -13,6 +13,15 @@ describe('names of PostgreSQL prepared statements', () => {
     expect(names.nameOf('select 1', 0)).toBeUndefined();
   });
 
+  it('leaves a statement that matches a parameter with LIKE unnamed, so each pattern gets its own plan', () => {
+    const names = new PreparedStatementNames();
+    const like = `select "_id" from "dataset_records" where "ds_id" = $1 and "folded_text" like $2 escape '\\'`;
+    for (let run = 0; run < 3; run += 1) expect(names.nameOf(like, 2)).toBeUndefined();
+    const literal = `select "_id" from "dataset_records" where "ds_id" = $1 and "folded_text" like '%a%'`;
+    names.nameOf(literal, 1);
+    expect(names.nameOf(literal, 1)).toEqual(expect.any(String));
+  });
+
   it('names at most `limit` distinct statements', () => {
     const names = new PreparedStatementNames(2);
     const named = ['a', 'b', 'c'].map((table) => {

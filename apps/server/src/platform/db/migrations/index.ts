@@ -17,6 +17,8 @@ import { datasetRecordsFoldedSearch } from './0016-dataset-records-folded-search
 import { chatbotFallbackLangs } from './0017-chatbot-fallback-langs.ts';
 import { datasetRecordsSenderIndex } from './0018-dataset-records-sender-index.ts';
 import { csDepartments } from './0019-cs-departments.ts';
+import { datasetRecordsTrigramPendingList } from './0020-dataset-records-trigram-pending-list.ts';
+import { commerce } from './0021-commerce.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -40,4 +42,6 @@ export const migrations: AppMigration[] = [
   chatbotFallbackLangs,
   datasetRecordsSenderIndex,
   csDepartments,
+  datasetRecordsTrigramPendingList,
+  commerce,
 ];
