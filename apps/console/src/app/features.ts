@@ -5,6 +5,7 @@ import { dataSourcesModule } from '../features/data-sources/module.tsx';
 import { datasetsModule } from '../features/datasets/module.tsx';
 import { debuggerModule } from '../features/debugger/module.tsx';
 import { mapsModule } from '../features/maps/module.tsx';
+import { menusModule } from '../features/menus/module.tsx';
 import { scenarioModule } from '../features/scenario/module.tsx';
 import { servicesModule } from '../features/services/module.tsx';
 import { settingsModule } from '../features/settings/module.tsx';
@@ -19,6 +20,7 @@ export const featureModules: FeatureModule[] = [
   commandsModule,
   scenarioModule,
   datasetsModule,
+  menusModule,
   dataSourcesModule,
   debuggerModule,
   mapsModule,

@@ -8,8 +8,13 @@ import { useTranslation } from 'react-i18next';
  */
 const numberLocales: Record<string, string> = { ar: 'ar-u-nu-latn', en: 'en-US' };
 
+/** The locale that writes numbers this way, for other `Intl` formats that write numbers (a relative time). */
+export function numberLocale(language: string): string {
+  return numberLocales[language] ?? numberLocales.en ?? 'en-US';
+}
+
 export function formatNumber(value: number, language: string, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(numberLocales[language] ?? numberLocales.en, options).format(value);
+  return new Intl.NumberFormat(numberLocale(language), options).format(value);
 }
 
 /** `formatNumber` in the console's current language. */

@@ -1,8 +1,7 @@
-import { useParams } from 'react-router';
-import { routeId } from '../variables/route-ids.ts';
+import { useDatasetFormContext } from './dataset-form-context.ts';
 import { DatasetRecordsTab } from './records/records-tab.tsx';
 
-/** /dataset/{id}/data: the records grid of the dataset in the address. */
+/** `{path}/{id}/data`: the records grid of the form's dataset (or menu). */
 export function DatasetDataTab() {
-  return <DatasetRecordsTab datasetId={routeId(useParams(), 'dataset_id')} />;
+  return <DatasetRecordsTab datasetId={useDatasetFormContext().datasetId} />;
 }

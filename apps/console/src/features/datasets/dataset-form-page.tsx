@@ -1,122 +1,113 @@
 import type { DatasetField } from '@hiwar/contracts';
-import { datasetMessages } from '@hiwar/contracts';
-import { Button, Card, Group, Loader, Stack, Switch, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { IconDatabase, IconTable } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import {
+  Button,
+  Card,
+  Group,
+  Loader,
+  NumberInput,
+  type NumberInputProps,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconPercentage } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
-import { serverFieldErrors } from '../../lib/form-errors.ts';
 import { routeId } from '../variables/route-ids.ts';
 import type { DatasetFormContext } from './dataset-form-context.ts';
-import { datasetFailureMessage, localizeDatasetMessage } from './dataset-messages.ts';
-import { datasetsKey, saveDataset, useDataset } from './datasets-api.ts';
+import { type DatasetKind, datasetKind } from './dataset-kind.ts';
+import { useDatasetNameForm } from './use-dataset-name-form.ts';
 
-const datasetTabs = ['structure', 'data'] as const;
-type DatasetTab = (typeof datasetTabs)[number];
-const tabIcons = { structure: IconDatabase, data: IconTable } as const;
-
-/** The tab of `/dataset/{id}/{tab}`; structure when none is named. */
-function tabOfPath(pathname: string): DatasetTab {
-  return pathname.split('/').filter(Boolean)[2] === 'data' ? 'data' : 'structure';
+/** The tab of `{path}/{id}/{tab}`; the first when none (or an unknown one) is named. */
+function tabOfPath(kind: DatasetKind, pathname: string): string {
+  const named = pathname.split('/').filter(Boolean)[2];
+  return kind.tabs.find((tab) => tab.value === named)?.value ?? kind.tabs[0]?.value ?? '';
 }
 
-interface NameFormValues {
-  ds_name: string;
-  isActive: boolean;
-}
-
-/** The name and status part of the form; a new dataset is created with the fields given so far. */
-function useDatasetNameForm(datasetId: number, draftFields: DatasetField[], onCreated: (id: number) => void) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const dataset = useDataset(datasetId);
-  const form = useForm<NameFormValues>({
-    initialValues: { ds_name: '', isActive: true },
-    validate: {
-      ds_name: (name) =>
-        name.trim() === '' ? localizeDatasetMessage(t, datasetMessages.nameRequired) : null,
-    },
-  });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once per loaded dataset.
-  useEffect(() => {
-    if (!dataset.data) return;
-    form.setValues({ ds_name: dataset.data.ds_name, isActive: dataset.data.ds_status === 1 });
-    form.resetDirty();
-  }, [dataset.data]);
-
-  const mutation = useMutation({
-    mutationFn: (values: NameFormValues) =>
-      saveDataset(datasetId, {
-        ds_name: values.ds_name.trim(),
-        ds_type: 'dataset',
-        ds_status: values.isActive ? 1 : 0,
-        ...(datasetId === 0 && { ds_schema: draftFields }),
-      }),
-    onSuccess: (saved) => {
-      const message = datasetId === 0 ? 'datasets.messages.added' : 'messages.successfullyUpdated';
-      notifications.show({ color: 'green', message: t(message) });
-      queryClient.setQueryData([...datasetsKey, 'one', saved.ds_id], saved);
-      void queryClient.invalidateQueries({ queryKey: datasetsKey });
-      void queryClient.invalidateQueries({ queryKey: ['crumb-name'] });
-      if (saved.ds_id !== datasetId) onCreated(saved.ds_id);
-    },
-    onError: (error) => {
-      const nameError = serverFieldErrors(error, t, 'ds_name').ds_name;
-      if (typeof nameError === 'string') form.setFieldError('ds_name', localizeDatasetMessage(t, nameError));
-      else notifications.show({ color: 'red', message: datasetFailureMessage(t, error) });
-    },
-  });
-  return { dataset, form, mutation };
+/** A menu's tax or shipping, a percentage of the subtotal; empty is 0. */
+function PercentInput(props: NumberInputProps) {
+  return (
+    <NumberInput
+      min={0}
+      max={100}
+      decimalScale={2}
+      allowNegative={false}
+      rightSection={<IconPercentage size={16} />}
+      w={140}
+      {...props}
+    />
+  );
 }
 
 /**
- * /dataset/{id}/{structure|data} (spec part 2 §2; 0 is new): the name and status, then the Structure and Data
- * tabs. Data stays disabled until the dataset exists; after the first save the page is the dataset's.
+ * `{path}/{id}/{tab}` (spec part 2 §2; 0 is new): the name and status (a menu's tax and shipping too), then the
+ * kind's tabs. The tabs after the first stay disabled until the dataset exists; after the first save the page
+ * is the dataset's.
  */
-export function DatasetFormPage() {
+export function DatasetKindFormPage({ kind }: { kind: DatasetKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const datasetId = routeId(useParams(), 'dataset_id');
-  const [draftFields, setDraftFields] = useState<DatasetField[]>([]);
-  const { dataset, form, mutation } = useDatasetNameForm(datasetId, draftFields, (id) => {
+  const datasetId = routeId(useParams(), kind.idParam);
+  const [draftFields, setDraftFields] = useState<DatasetField[]>(() => [...kind.initialFields]);
+  const { dataset, form, mutation } = useDatasetNameForm(kind, datasetId, draftFields, (id) => {
     setDraftFields([]);
-    navigate(`/dataset/${id}`, { replace: true });
+    navigate(`${kind.path}/${id}`, { replace: true });
   });
-  const activeTab = tabOfPath(pathname);
+  const activeTab = tabOfPath(kind, pathname);
+  const firstTab = kind.tabs[0]?.value;
   const isNew = datasetId === 0;
+  const isMenu = kind.type === 'menu';
 
-  if (dataset.error instanceof ApiError && dataset.error.httpStatus === 404)
+  const isOtherKind = dataset.data !== undefined && dataset.data.ds_type !== kind.type;
+  // a menu's id under /dataset (or a dataset's under /menus) is an unknown address too
+  if ((dataset.error instanceof ApiError && dataset.error.httpStatus === 404) || isOtherKind)
     return <Navigate to="/404" replace />;
-  if (isNew && activeTab !== 'structure') return <Navigate to="/dataset/0/structure" replace />;
+  if (isNew && activeTab !== firstTab) return <Navigate to={`${kind.path}/0/${firstTab}`} replace />;
   if (!isNew && dataset.isPending) return <Loader />;
-  const context: DatasetFormContext = { datasetId, draftFields, setDraftFields };
+  const context: DatasetFormContext = { kind, datasetId, draftFields, setDraftFields };
 
   return (
     <Stack gap="lg">
-      <Title order={2}>{isNew ? t('datasets.form.addTitle') : (dataset.data?.ds_name ?? '…')}</Title>
+      <Title order={2} dir={isNew ? undefined : 'auto'}>
+        {isNew ? t(`${kind.section}.form.addTitle`) : (dataset.data?.ds_name ?? '…')}
+      </Title>
       <Card shadow="xs">
         <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
           <Group align="flex-end" gap="md">
             <TextInput
-              label={t('datasets.fields.name')}
+              label={t(`${kind.section}.fields.name`)}
               withAsterisk
               data-autofocus
               miw={260}
-              {...form.getInputProps('ds_name')}
+              {...form.getInputProps('name')}
             />
+            {isMenu && (
+              <>
+                <PercentInput
+                  label={t('menus.fields.tax')}
+                  placeholder="2.5"
+                  {...form.getInputProps('tax')}
+                />
+                <PercentInput
+                  label={t('menus.fields.shipping')}
+                  placeholder="1"
+                  {...form.getInputProps('shipping')}
+                />
+              </>
+            )}
             <Switch
               label={t('datasets.fields.status')}
               mb={8}
               {...form.getInputProps('isActive', { type: 'checkbox' })}
             />
             <Group gap="sm" ms="auto">
-              <Button component={Link} to="/dataset" variant="default">
+              <Button component={Link} to={kind.path} variant="default">
                 {t('common.cancel')}
               </Button>
               <Button type="submit" loading={mutation.isPending}>
@@ -129,28 +120,26 @@ export function DatasetFormPage() {
       <Card shadow="xs" p={0}>
         <Tabs
           value={activeTab}
-          onChange={(tab) => tab && navigate(`/dataset/${datasetId}/${tab}`)}
+          onChange={(tab) => tab && navigate(`${kind.path}/${datasetId}/${tab}`)}
           keepMounted={false}
         >
           <Tabs.List px="md" pt="xs">
-            {datasetTabs.map((tab) => {
-              const Icon = tabIcons[tab];
-              return (
-                <Tabs.Tab
-                  key={tab}
-                  value={tab}
-                  disabled={isNew && tab === 'data'}
-                  leftSection={<Icon size={16} />}
-                >
-                  {t(`datasets.tabs.${tab}`)}
-                </Tabs.Tab>
-              );
-            })}
+            {kind.tabs.map(({ value, label, icon: Icon, Badge }) => (
+              <Tabs.Tab
+                key={value}
+                value={value}
+                disabled={isNew && value !== firstTab}
+                leftSection={<Icon size={16} />}
+                rightSection={Badge && !isNew ? <Badge datasetId={datasetId} /> : undefined}
+              >
+                {t(label)}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Stack p="lg">
             {isNew && (
               <Text size="sm" c="dimmed">
-                {t('datasets.form.saveFirst')}
+                {t(`${kind.section}.form.saveFirst`)}
               </Text>
             )}
             <Outlet context={context} />
@@ -159,4 +148,9 @@ export function DatasetFormPage() {
       </Card>
     </Stack>
   );
+}
+
+/** /dataset/{id} */
+export function DatasetFormPage() {
+  return <DatasetKindFormPage kind={datasetKind} />;
 }

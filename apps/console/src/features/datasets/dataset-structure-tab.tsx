@@ -94,6 +94,7 @@ export function DatasetStructureTab() {
       <FieldEditor
         editing={editing}
         isImageOffered={context.datasetId > 0}
+        isPermissionOffered={context.kind.offersPermission}
         isSaving={changes.isSaving}
         onSubmit={(draft, done) =>
           changes.submitField(draft, editing, () => {

@@ -5,6 +5,7 @@ import type {
   DatasetPageRequest,
   DatasetPageResponse,
   DatasetRecord,
+  DatasetType,
   SaveDatasetRequest,
 } from '@hiwar/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,9 +19,13 @@ export const datasetsKey = ['datasets'] as const;
 
 export type DatasetPage = Omit<DatasetPageResponse, 'status'>;
 
-/** POST /dataset/get/public/{page}: the owner's datasets, 10 a page, filtered by keywords in the name. */
-export async function fetchDatasetsPage(page: number, keywords: string): Promise<DatasetPage> {
-  const request: DatasetPageRequest = { type: 'dataset', keywords };
+/** POST /dataset/get/public/{page}: the owner's datasets or menus, 10 a page, filtered by keywords in the name. */
+export async function fetchDatasetsPage(
+  type: DatasetType,
+  page: number,
+  keywords: string,
+): Promise<DatasetPage> {
+  const request: DatasetPageRequest = { type, keywords };
   const {
     page: answeredPage,
     pages_count,
@@ -29,10 +34,10 @@ export async function fetchDatasetsPage(page: number, keywords: string): Promise
   return { page: answeredPage, pages_count, data };
 }
 
-export function useDatasetsPage(page: number, keywords: string) {
+export function useDatasetsPage(type: DatasetType, page: number, keywords: string) {
   return useQuery({
-    queryKey: [...datasetsKey, 'page', page, keywords],
-    queryFn: () => fetchDatasetsPage(page, keywords),
+    queryKey: [...datasetsKey, 'page', type, page, keywords],
+    queryFn: () => fetchDatasetsPage(type, page, keywords),
     placeholderData: keepPreviousData,
   });
 }

@@ -9,6 +9,7 @@ import { EditDeleteCells } from '../maps/edit-delete-cells.tsx';
 import { NoDataRow } from '../services/no-data-row.tsx';
 import { PageBar } from '../services/page-bar.tsx';
 import { useClampedPage, usePageQuery } from '../services/page-query.ts';
+import { type DatasetKind, datasetKind } from './dataset-kind.ts';
 import { type DatasetPage, useDatasetsPage } from './datasets-api.ts';
 import { useDatasetListActions } from './use-dataset-list-actions.ts';
 
@@ -17,34 +18,41 @@ const SEARCH_DELAY_MS = 300;
 type DatasetRow = DatasetPage['data'][number];
 
 interface RowProps {
+  kind: DatasetKind;
   dataset: DatasetRow;
   actions: ReturnType<typeof useDatasetListActions>;
 }
 
-function DatasetTableRow({ dataset, actions }: RowProps) {
+function DatasetTableRow({ kind, dataset, actions }: RowProps) {
   const { t } = useTranslation();
   return (
-    <Table.Tr data-testid={`dataset-row-${dataset.ds_id}`}>
+    <Table.Tr data-testid={`${kind.type}-row-${dataset.ds_id}`}>
       <OwnTextCell>{dataset.ds_name}</OwnTextCell>
       <Table.Td>
         <Switch
           checked={dataset.ds_status === 1}
           onChange={(event) => actions.setStatus(dataset, event.currentTarget.checked)}
-          aria-label={t('datasets.list.active', { name: dataset.ds_name })}
+          aria-label={t(`${kind.section}.list.active`, { name: dataset.ds_name })}
         />
       </Table.Td>
-      <EditDeleteCells editPath={`/dataset/${dataset.ds_id}`} onDelete={() => actions.askToDelete(dataset)} />
+      <EditDeleteCells
+        editPath={`${kind.path}/${dataset.ds_id}`}
+        onDelete={() => actions.askToDelete(dataset)}
+      />
     </Table.Tr>
   );
 }
 
-/** /dataset (spec part 2 §2): Name, Status, Edit, Delete; keyword search, numbered pages in the query, Add. */
-export function DatasetsPage() {
+/**
+ * The list of one kind of dataset (spec part 2 §2; /dataset, /menus): Name, Status, Edit, Delete; keyword
+ * search, numbered pages in the query, Add.
+ */
+export function DatasetListPage({ kind }: { kind: DatasetKind }) {
   const { t } = useTranslation();
   const [page, setPage] = usePageQuery();
   const [keywords, setKeywords] = useState('');
   const [debouncedKeywords] = useDebouncedValue(keywords.trim(), SEARCH_DELAY_MS);
-  const list = useDatasetsPage(page, debouncedKeywords);
+  const list = useDatasetsPage(kind.type, page, debouncedKeywords);
   const actions = useDatasetListActions();
   useClampedPage(page, list, (data) => data.pages_count, setPage);
 
@@ -57,9 +65,9 @@ export function DatasetsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>{t('datasets.list.title')}</Title>
-        <Button component={Link} to="/dataset/0" leftSection={<IconPlus size={18} />}>
-          {t('datasets.list.add')}
+        <Title order={2}>{t(`${kind.section}.list.title`)}</Title>
+        <Button component={Link} to={`${kind.path}/0`} leftSection={<IconPlus size={18} />}>
+          {t(`${kind.section}.list.add`)}
         </Button>
       </Group>
       <Card shadow="xs">
@@ -72,7 +80,7 @@ export function DatasetsPage() {
             maw={360}
           />
           <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="datasets-table">
+            <Table verticalSpacing="sm" highlightOnHover data-testid={`${kind.section}-table`}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('datasets.columns.name')}</Table.Th>
@@ -86,7 +94,7 @@ export function DatasetsPage() {
                   <NoDataRow columns={4} />
                 ) : (
                   rows.map((dataset) => (
-                    <DatasetTableRow key={dataset.ds_id} dataset={dataset} actions={actions} />
+                    <DatasetTableRow key={dataset.ds_id} kind={kind} dataset={dataset} actions={actions} />
                   ))
                 )}
               </Table.Tbody>
@@ -96,10 +104,15 @@ export function DatasetsPage() {
             page={page}
             pageCount={list.data?.pages_count ?? 1}
             onChange={setPage}
-            testId="datasets-pages"
+            testId={`${kind.section}-pages`}
           />
         </Stack>
       </Card>
     </Stack>
   );
+}
+
+/** /dataset */
+export function DatasetsPage() {
+  return <DatasetListPage kind={datasetKind} />;
 }

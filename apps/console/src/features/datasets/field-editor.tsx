@@ -23,6 +23,8 @@ interface FieldEditorProps {
   editing: DatasetField | null;
   /** image is offered only when adding a field to a dataset that exists (spec part 2 §3) */
   isImageOffered: boolean;
+  /** a menu's added fields are read-write whatever is chosen (spec part 2 §4), so it offers no choice */
+  isPermissionOffered: boolean;
   isSaving: boolean;
   /** `done` clears the editor once the field is taken */
   onSubmit: (draft: FieldDraft, done: () => void) => void;
@@ -30,7 +32,14 @@ interface FieldEditorProps {
 }
 
 /** The structure tab's field form: add mode, or edit mode for one read-write field (spec part 2 §4). */
-export function FieldEditor({ editing, isImageOffered, isSaving, onSubmit, onCancel }: FieldEditorProps) {
+export function FieldEditor({
+  editing,
+  isImageOffered,
+  isPermissionOffered,
+  isSaving,
+  onSubmit,
+  onCancel,
+}: FieldEditorProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FieldDraft>(emptyDraft);
   useEffect(() => setDraft(editing ? { ...editing } : emptyDraft), [editing]);
@@ -68,16 +77,18 @@ export function FieldEditor({ editing, isImageOffered, isSaving, onSubmit, onCan
           allowDeselect={false}
           w={160}
         />
-        <Select
-          label={t('datasets.fields.permission')}
-          data={permissions}
-          value={draft.permission}
-          onChange={(permission) =>
-            setDraft({ ...draft, permission: (permission ?? 'rw') as FieldDraft['permission'] })
-          }
-          allowDeselect={false}
-          w={180}
-        />
+        {isPermissionOffered && (
+          <Select
+            label={t('datasets.fields.permission')}
+            data={permissions}
+            value={draft.permission}
+            onChange={(permission) =>
+              setDraft({ ...draft, permission: (permission ?? 'rw') as FieldDraft['permission'] })
+            }
+            allowDeselect={false}
+            w={180}
+          />
+        )}
         {editing ? (
           <Group gap="xs">
             <Button type="submit" loading={isSaving}>
