@@ -8,6 +8,7 @@ import {
   type VariableSpec,
 } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
+import { WriteCache } from '../../platform/db/write-cache.ts';
 import { listRecordData } from '../datasets/dataset-record-repository.ts';
 import { findReadableDataset } from '../datasets/dataset-repository.ts';
 import { distinctFieldValues } from '../datasets/field-values.ts';
@@ -78,6 +79,57 @@ function returnFieldValue(variable: VariableRecord, dataset: DatasetField, value
   return typeof returned === 'string' || typeof returned === 'number' ? returned : value;
 }
 
+/** Tables whose writes never change what extraction reads: the conversations themselves, sign-ins, jobs, models. */
+const UNRELATED_TABLES: ReadonlySet<string> = new Set([
+  'conversation_turns',
+  'sender_banks',
+  'sender_preferences',
+  'senders',
+  'turn_actions',
+  'access_tokens',
+  'login_failures',
+  'social_signins',
+  'jobs',
+  'nlu_models',
+]);
+
+interface ExtractionInputs {
+  variables: { variable: VariableRecord; dataset: DatasetField | null }[];
+  learned: LearnedValues;
+  commandWords: string[];
+}
+
+/**
+ * What extracting a command's variables reads of the owner's bot — its active variables (with a dataset-backed
+ * one's records), the values learned from its tagged examples and its example words — kept per process until
+ * a write to any other table than UNRELATED_TABLES; another process's writes are seen once an entry is a second
+ * old (write-cache.ts). Read on every message that fills variables, it was three to four queries a message.
+ */
+const extractionInputs = new WriteCache<ExtractionInputs>({
+  tables: { allBut: UNRELATED_TABLES },
+  maxAgeMs: 1000,
+  maxEntries: 5000,
+});
+
+async function loadExtractionInputs(
+  db: Database,
+  userId: number,
+  commandId: number,
+): Promise<ExtractionInputs> {
+  const records = (await listVariablesOfCommands(db, [commandId]))
+    .filter((row) => row.user_id === userId && row.var_status === 1)
+    .map(variableOf);
+  if (records.length === 0) return { variables: [], learned: {}, commandWords: [] };
+  const variables = [];
+  for (const variable of records)
+    variables.push({ variable, dataset: await datasetFieldOf(db, userId, variable) });
+  const learned: LearnedValues = await loadLearnedValues(db, userId, commandId);
+  const commandWords = (await listCommandExampleTexts(db, userId, commandId)).flatMap((example) =>
+    example.split(/\s+/u),
+  );
+  return { variables, learned, commandWords };
+}
+
 /**
  * The command's variables found in a message: regex, list labels and synonyms (typo-tolerant), dataset values,
  * values learned from tagged examples, locations and built-in entities, each by its var_type. Only the owner's
@@ -91,17 +143,11 @@ export async function extractCommandVariables(
   lang: Lang,
   options: ExtractOptions = {},
 ): Promise<CommandVariableValues> {
-  const variables = (await listVariablesOfCommands(db, [commandId]))
-    .filter((row) => row.user_id === userId && row.var_status === 1)
-    .map(variableOf);
-  if (variables.length === 0) return {};
-  const learned: LearnedValues = await loadLearnedValues(db, userId, commandId);
-  const commandWords = (await listCommandExampleTexts(db, userId, commandId)).flatMap((example) =>
-    example.split(/\s+/u),
+  const { variables, learned, commandWords } = await extractionInputs.get(db, `${userId}:${commandId}`, () =>
+    loadExtractionInputs(db, userId, commandId),
   );
   const values: CommandVariableValues = {};
-  for (const variable of variables) {
-    const dataset = await datasetFieldOf(db, userId, variable);
+  for (const { variable, dataset } of variables) {
     const context: ExtractionContext = {
       learned,
       commandWords,
