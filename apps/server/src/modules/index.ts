@@ -6,6 +6,7 @@ import { componentsModule } from './components/components-module.ts';
 import { dashboardModule } from './dashboard/dashboard-module.ts';
 import { dataSourcesModule } from './data-sources/data-sources-module.ts';
 import { datasetsModule } from './datasets/datasets-module.ts';
+import { departmentsModule } from './departments/departments-module.ts';
 import { examplesModule } from './examples/examples-module.ts';
 import { healthModule } from './health/health-module.ts';
 import { mapsModule } from './maps/maps-module.ts';
@@ -27,6 +28,7 @@ export const modules: AppModule[] = [
   healthModule,
   passportModule,
   usersModule,
+  departmentsModule,
   dashboardModule,
   sendersModule,
   chatbotModule,

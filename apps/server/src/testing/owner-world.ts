@@ -3,6 +3,7 @@ import { defaultChatbotSettings } from '@hiwar/contracts';
 import { insertDataSource } from '../modules/data-sources/data-source-repository.ts';
 import { insertDatasetRecord } from '../modules/datasets/dataset-record-repository.ts';
 import { createDataset } from '../modules/datasets/dataset-repository.ts';
+import { deleteDepartmentRow, listDepartments } from '../modules/departments/department-repository.ts';
 import { registerAndLogin } from './accounts.ts';
 import type { CallResult, TestServer } from './test-server.ts';
 
@@ -31,6 +32,8 @@ export interface OwnerWorld extends Owner {
   dataSourceId: number;
   mapId: number;
   locationId: number;
+  /** a customer-support department whose name carries the marker */
+  departmentId: number;
   chatbotId: number;
   /** the chatbot's public token (the widget API's {bot}) */
   botToken: string;
@@ -69,8 +72,8 @@ function savedId(answer: CallResult, what: string): number {
 }
 
 /**
- * Builds a service, command, variable, example, response, ad, dataset, map with a location and chatbot for the
- * owner, over HTTP.
+ * Builds a service, command, variable, example, response, ad, dataset, map with a location, customer-support
+ * department and chatbot for the owner, over HTTP.
  */
 export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<OwnerWorld> {
   const { token } = owner;
@@ -132,6 +135,12 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     }),
     'location',
   );
+  // an owner seeded with many worlds (the isolation test seeds one per operation) would reach the cap of
+  // departments: only the newest few of earlier worlds are kept
+  const earlier = await listDepartments(server.database.db, owner.userId);
+  for (const { id } of earlier.slice(0, -5)) await deleteDepartmentRow(server.database.db, owner.userId, id);
+  const department = await post('/api/user/add_cs_department', { name: uniqueOf(owner, 'department') });
+  const departmentId: number = expectSaved(department, 'department').json.data.id;
   // stored directly: saving over HTTP tries the connection, which the guard refuses unless 127.0.0.1 is allowed
   const dataSourceId = await insertDataSource(server.database.db, owner.userId, {
     name: uniqueOf(owner, 'datasource'),
@@ -161,6 +170,7 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     dataSourceId,
     mapId,
     locationId,
+    departmentId,
     chatbotId: chatbot.json.data.chatbot_id,
     botToken: chatbot.json.user_token,
     exampleText,

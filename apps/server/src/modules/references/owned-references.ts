@@ -3,6 +3,7 @@ import { isOwnCommand } from '../commands/command-repository.ts';
 import { findBuiltInComponent } from '../components/component-registry.ts';
 import { findOwnDataSource } from '../data-sources/data-source-repository.ts';
 import { findReadableDataset } from '../datasets/dataset-repository.ts';
+import { findOwnDepartment } from '../departments/department-repository.ts';
 import { findOwnVariable } from '../variables/variable-repository.ts';
 
 type IsUsable = (db: Database, userId: number, id: number) => Promise<boolean>;
@@ -26,6 +27,8 @@ export const referenceKinds = {
   dataSource: async (db, userId, id) => (await findOwnDataSource(db, userId, id)) !== undefined,
   /** a built-in component (its id is fixed in the registry, the same for every owner) */
   component: async (_db, _userId, id) => findBuiltInComponent(id) !== undefined,
+  /** the owner's customer-support department (a cs_connect action hands over to it) */
+  ownDepartment: async (db, userId, id) => (await findOwnDepartment(db, userId, id)) !== undefined,
   subscriptionChannel: nothingYet,
 } satisfies Record<string, IsUsable>;
 

@@ -1,4 +1,9 @@
-import { type ResponseBody, type ResponseStruct, responseMessages } from '@hiwar/contracts';
+import {
+  departmentMessages,
+  type ResponseBody,
+  type ResponseStruct,
+  responseMessages,
+} from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findMissingReferences, type Reference, type ReferenceKind } from '../references/owned-references.ts';
@@ -72,6 +77,20 @@ function datasetQueryVariables(body: ResponseBody): Found[] {
   );
 }
 
+/** The department each cs_connect action hands over to (the editor stores its id as text; '' is none). */
+function actionDepartments(body: ResponseBody): Found[] {
+  return body.resp_actions.flatMap((action, index) =>
+    action.resp_action_type === 'cs_connect'
+      ? [
+          {
+            path: `resp_actions.${index}.resp_action_cs_connect_department`,
+            id: idIn(action.resp_action_cs_connect_department.trim()),
+          },
+        ]
+      : [],
+  );
+}
+
 /** The registry: one line per id a response may carry. A reference added to the record adds a line here. */
 const responseReferences: ResponseReference[] = [
   {
@@ -107,6 +126,7 @@ const responseReferences: ResponseReference[] = [
   { kind: 'ownVariable', message: responseMessages.variableNotFound, find: datasetQueryVariables },
   { kind: 'dataSource', message: responseMessages.dataSourceNotFound, find: field('resp_data_source_id') },
   { kind: 'component', message: responseMessages.componentNotFound, find: field('resp_component_id') },
+  { kind: 'ownDepartment', message: departmentMessages.departmentNotFound, find: actionDepartments },
   {
     kind: 'subscriptionChannel',
     message: responseMessages.subscriptionChannelNotFound,
@@ -121,6 +141,13 @@ export function datasetIdsIn(body: ResponseBody): number[] {
   return responseReferences
     .filter((reference) => datasetKinds.has(reference.kind))
     .flatMap((reference) => reference.find(body).map((found) => found.id))
+    .filter((id): id is number => id !== null && Number.isSafeInteger(id));
+}
+
+/** The customer-support departments a response record hands over to: what keeps a department from being deleted. */
+export function departmentIdsIn(body: ResponseBody): number[] {
+  return actionDepartments(body)
+    .map((found) => found.id)
     .filter((id): id is number => id !== null && Number.isSafeInteger(id));
 }
 

@@ -76,6 +76,15 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     },
   })),
   'GET /api/user/stats': bySession(() => ({}), 'without-marker'),
+  'GET /api/user/get_cs_departments': bySession(() => ({}), 'shows-marker'),
+  'POST /api/user/add_cs_department': bySession((_rows, caller) => ({
+    body: { name: uniqueOf(caller, 'department') },
+  })),
+  'POST /api/user/update_cs_department/{id}': byId((rows, caller) => ({
+    params: { id: rows.departmentId },
+    body: { name: uniqueOf(caller, 'department') },
+  })),
+  'POST /api/user/delete_cs_department/{id}': byId((rows) => ({ params: { id: rows.departmentId } })),
   'POST /api/validate-sender': publicCall('public: checks the shape of a web-messenger sender id'),
 
   'GET /api/chatbot/browse': bySession(() => ({}), 'shows-marker'),
@@ -109,6 +118,21 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
       {
         params: commandOf(caller),
         body: { record: { ...textReply(caller), resp_api_pars: [{ name: 'q', var_id: rows.variableId }] } },
+      },
+      // a cs_connect action handing over to another owner's customer-support department
+      {
+        params: commandOf(caller),
+        body: {
+          record: {
+            ...textReply(caller),
+            resp_actions: [
+              {
+                resp_action_type: 'cs_connect',
+                resp_action_cs_connect_department: String(rows.departmentId),
+              },
+            ],
+          },
+        },
       },
     ],
   },

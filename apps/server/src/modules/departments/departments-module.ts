@@ -1,0 +1,73 @@
+import {
+  departmentIdParams,
+  departmentListResponse,
+  messages,
+  ok,
+  saveDepartmentRequest,
+  savedDepartmentResponse,
+} from '@hiwar/contracts';
+import { sessionOf } from '../../platform/http/auth-guard.ts';
+import type { AppModule } from '../../platform/http/module.ts';
+import { listDepartments } from './department-repository.ts';
+import { addDepartment, deleteDepartment, updateDepartment } from './department-service.ts';
+
+const tags = ['account'];
+const security = [{ bearer: [] }];
+
+/**
+ * Customer-support departments (spec part 2 §6, §7): the owner names them in settings, the response editor's
+ * cs_connect action picks one. Every call is the signed-in owner's own. Owns `cs_departments`.
+ */
+export const departmentsModule: AppModule = {
+  name: 'departments',
+  routes(app, { db, requireUser }) {
+    // Issue #15: when the owner's cs_endpoint (a Chatwoot server) is set, this answers its teams instead,
+    // through a Chatwoot client (not built yet; see README.md)
+    app.get(
+      '/user/get_cs_departments',
+      { onRequest: requireUser, schema: { tags, security, response: { 200: departmentListResponse } } },
+      async (request) => ({ status: 1 as const, data: await listDepartments(db, sessionOf(request).userId) }),
+    );
+    app.post(
+      '/user/add_cs_department',
+      {
+        onRequest: requireUser,
+        schema: { tags, security, body: saveDepartmentRequest, response: { 200: savedDepartmentResponse } },
+      },
+      async (request) => ({
+        status: 1 as const,
+        msg: messages.successfullySaved,
+        data: await addDepartment(db, sessionOf(request).userId, request.body.name),
+      }),
+    );
+    app.post(
+      '/user/update_cs_department/:id',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          params: departmentIdParams,
+          body: saveDepartmentRequest,
+          response: { 200: savedDepartmentResponse },
+        },
+      },
+      async (request) => ({
+        status: 1 as const,
+        msg: messages.successfullyUpdated,
+        data: await updateDepartment(db, sessionOf(request).userId, request.params.id, request.body.name),
+      }),
+    );
+    app.post(
+      '/user/delete_cs_department/:id',
+      {
+        onRequest: requireUser,
+        schema: { tags, security, params: departmentIdParams, response: { 200: ok } },
+      },
+      async (request) => {
+        await deleteDepartment(db, sessionOf(request).userId, request.params.id);
+        return { status: 1 as const };
+      },
+    );
+  },
+};
