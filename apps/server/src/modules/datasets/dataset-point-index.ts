@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, DialectName } from '../../platform/db/database.ts';
 import { WriteCache } from '../../platform/db/write-cache.ts';
-import { distanceKm } from './dataset-record-match.ts';
+import { distanceKm, EARTH_RADIUS_KM } from './dataset-record-match.ts';
 import type { DatasetTables } from './dataset-tables.ts';
 
 /**
@@ -64,8 +64,13 @@ export async function nearestRecordIds(
     loadPoints(db, dialect, query.dsId, query.field),
   );
   const within: { id: number; distanceKm: number }[] = [];
+  // a point is at least EARTH_RADIUS_KM × its latitude difference (in radians) away: outside that band it is
+  // farther than the radius, and measuring it is skipped (most of a dataset, for a radius of a few km)
+  const latitudeBand = (query.radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI) * (1 + 1e-9);
   for (const [index, id] of points.ids.entries()) {
-    const distance = distanceKm(query, { lat: points.lats[index] ?? 0, lng: points.lngs[index] ?? 0 });
+    const lat = points.lats[index] ?? 0;
+    if (Math.abs(lat - query.lat) > latitudeBand) continue;
+    const distance = distanceKm(query, { lat, lng: points.lngs[index] ?? 0 });
     if (distance <= query.radiusKm) within.push({ id, distanceKm: distance });
   }
   within.sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id);

@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from '../../platform/db/database.ts
 import { migrateToLatest } from '../../platform/db/migrate.ts';
 import { foldedSearchTextSql } from '../../platform/db/migrations/0016-dataset-records-folded-search.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { nearestRecordIds } from './dataset-point-index.ts';
 import { dialectOf, findGroupRecords } from './dataset-query-repository.ts';
 import { foldText, meetsCondition, type QueriedRecord } from './dataset-record-match.ts';
 import { insertDatasetRecord } from './dataset-record-repository.ts';
@@ -111,5 +112,39 @@ describe.each(await testDatabaseKinds())('dataset query SQL on $label', (kind) =
     );
     expect(await names('muller')).toEqual([]);
     expect(await names('changed')).toEqual(['changed']);
+  });
+
+  it('finds the points within a radius, nearest first, just inside and just outside it on both axes', async () => {
+    const schema = [{ name: 'place', type: 'location' as const, permission: 'rw' as const }];
+    const places = (await createDataset(handle.db, { userId: 1, name: 'Places', schema })).ds_id;
+    const point = (lat: number, lng: number) => ({ type: 'Point', coordinates: [lng, lat], address: '' });
+    // 5 km is 0.044966° of latitude, and 0.051923° of longitude at latitude 30
+    const at = {
+      northInside: point(30.0449, 31),
+      northOutside: point(30.0451, 31),
+      southInside: point(29.96, 31),
+      eastInside: point(30, 31.0519),
+      eastOutside: point(30, 31.0521),
+      centre: point(30, 31),
+      farAway: point(52.52, 13.405),
+    };
+    const ids = new Map<number, string>();
+    for (const [name, place] of Object.entries(at))
+      ids.set(await insertDatasetRecord(handle.db, { dsId: places, userId: 1, data: { place } }), name);
+    const found = await nearestRecordIds(handle.db, dialectOf(handle.db), {
+      dsId: places,
+      field: 'place',
+      lat: 30,
+      lng: 31,
+      radiusKm: 5,
+      max: 10,
+    });
+    expect(found.map((entry) => ids.get(entry.id))).toEqual([
+      'centre',
+      'southInside',
+      'northInside',
+      'eastInside',
+    ]);
+    expect(found.every((entry) => entry.distanceKm <= 5)).toBe(true);
   });
 });

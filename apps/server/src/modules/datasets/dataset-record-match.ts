@@ -58,7 +58,7 @@ export function pointOf(value: unknown): { lat: number; lng: number } | undefine
   return latitude !== undefined && longitude !== undefined ? { lat: latitude, lng: longitude } : undefined;
 }
 
-const EARTH_RADIUS_KM = 6371.0088;
+export const EARTH_RADIUS_KM = 6371.0088;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Great-circle distance (haversine). */
