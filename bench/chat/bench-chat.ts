@@ -22,7 +22,8 @@ import { createPostgresDatabase, type ServerProcess, startServer } from './serve
  * Then, on each database, the live-data run (live-bench.ts, issue #11 item 6): a bot answering from a dataset of
  * 10,000 branches (LIKE, NEARBY) and from a fake JSON API this process serves on 127.0.0.1, BENCH_LIVE_SENDERS
  * (200) senders offering BENCH_LIVE_RATE (200) messages/s for BENCH_SECONDS, every answer checked; its own
- * table. BENCH_SKIP_LIVE=1 skips it, BENCH_ONLY_LIVE=1 runs only it.
+ * table; senders start at different conversations (BENCH_LIVE_LOCKSTEP=1: all on the same step, so each second
+ * carries one kind of message). BENCH_SKIP_LIVE=1 skips it, BENCH_ONLY_LIVE=1 runs only it.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');

@@ -44,10 +44,22 @@ const texts = (replies: Reply[]) =>
   replies.flatMap((reply) => (reply.text === undefined ? [] : [reply.text]));
 const pick = (list: string[], n: number) => list[n % list.length] as string;
 
-/** Conversation number `cycle` of sender `index`: five messages, on branches that differ per sender and cycle. */
+/**
+ * Conversation number `cycle` of sender `index`: five messages, on branches that differ per sender and cycle.
+ * Senders start at different conversations (index mod 3), as real senders are not in step: with every sender
+ * on the same step, each second of a run carried one kind of message only (200 NEARBY turns in one second, then
+ * 200 api turns in the next).
+ */
 function conversationSteps(index: number, cycle: number): Step[] {
   const named = (index * 7_919 + cycle * 104_729) % BRANCH_COUNT;
   const near = branchAt((index * 3_571 + cycle * 15_485_863 + 1) % BRANCH_COUNT);
+  const [findRequest, findName, nearestRequest, nearestLocation, rate] = stepsOf(named, near, cycle);
+  const conversations = [[findRequest, findName], [nearestRequest, nearestLocation], [rate]];
+  const first = process.env.BENCH_LIVE_LOCKSTEP === '1' ? 0 : index % conversations.length;
+  return [...conversations.slice(first), ...conversations.slice(0, first)].flat() as Step[];
+}
+
+function stepsOf(named: number, near: ReturnType<typeof branchAt>, cycle: number): Step[] {
   return [
     {
       label: 'find a branch: request',
