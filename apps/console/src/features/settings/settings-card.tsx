@@ -11,9 +11,11 @@ interface SettingsCardProps {
   onDismissFailure: () => void;
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
+  /** what the card holds below its form, saved by its own calls (the support card's departments) */
+  after?: ReactNode;
 }
 
-/** A settings card: title, the card's failure alert, its fields and its own save button. */
+/** A settings card: title, the card's failure alert, its fields and its own save button (then `after`). */
 export function SettingsCard(props: SettingsCardProps) {
   const { t } = useTranslation();
   return (
@@ -43,6 +45,7 @@ export function SettingsCard(props: SettingsCardProps) {
           </Group>
         </Stack>
       </form>
+      {props.after}
     </Card>
   );
 }

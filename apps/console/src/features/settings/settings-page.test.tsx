@@ -1,29 +1,10 @@
-import type { UserProfile } from '@hiwar/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
 import { renderApp, stubServer } from '../../test/render-app.tsx';
+import { ownerProfile } from './settings.test-support.ts';
 
-const profile: UserProfile = {
-  is_login: true,
-  user_id: 1,
-  user_reg_driver: 'web',
-  username: 'owner',
-  user_fullname: 'Owner Name',
-  user_email: 'owner@example.com',
-  avatar: null,
-  user_status: 1,
-  engine_type: 'default',
-  fb_pages: [],
-  mail_server_cred: { mail_server_username: '', mail_server_password: '' },
-  user_customer_support: {
-    cs_status: 0,
-    cs_username: '',
-    cs_email: '',
-    cs_password: '',
-    cs_info: { cs_endpoint: '' },
-  },
-};
+const profile = ownerProfile();
 
 afterEach(() => vi.unstubAllGlobals());
 

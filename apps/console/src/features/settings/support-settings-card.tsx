@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/password-field.tsx';
 import { schemaValidator } from '../../lib/form-errors.ts';
 import { SettingsCard } from './settings-card.tsx';
+import { SupportDepartments } from './support-departments.tsx';
 import { useSettingsSave } from './use-settings-save.ts';
 
 function supportValues(profile: UserProfile) {
@@ -42,6 +43,7 @@ export function SupportSettingsCard({ profile }: { profile: UserProfile }) {
       failure={failure}
       onDismissFailure={dismissFailure}
       onSubmit={form.onSubmit((values) => save(toRequest(values)))}
+      after={<SupportDepartments />}
     >
       <Switch
         label={t('settings.support.status')}

@@ -11,7 +11,7 @@ import {
   isEmail,
   trimmedAction,
 } from './action-values.ts';
-import type { Department } from './builders-api.ts';
+import { type DepartmentChoices, DepartmentPicker } from './department-picker.tsx';
 import { ParameterEditor } from './parameter-editor.tsx';
 import { PlaceholderInput, PlaceholderTextarea } from './placeholder-field.tsx';
 import type { PlaceholderLists } from './placeholder-tokens.ts';
@@ -21,7 +21,9 @@ interface ActionFormProps {
   /** -1 adds */
   index: number;
   types: readonly ActionType[];
-  departments: readonly Department[];
+  departments: DepartmentChoices;
+  /** the server's refusal of the stored department (another owner's, or gone) */
+  departmentError?: string | undefined;
   variables: readonly VariableListItem[];
   lists: PlaceholderLists;
   onSubmit: (action: ResponseAction) => void;
@@ -34,6 +36,7 @@ export function ActionForm({
   index,
   types,
   departments,
+  departmentError,
   variables,
   lists,
   onSubmit,
@@ -165,13 +168,12 @@ export function ActionForm({
             />
           </>
         )}
-        {action.resp_action_type === 'cs_connect' && departments.length > 0 && (
-          <Select
-            label={t('responses.builders.actions.department')}
-            data={departments.map((department) => ({ value: department.id, label: department.name }))}
-            value={action.resp_action_cs_connect_department || null}
-            onChange={(id) => change({ resp_action_cs_connect_department: id ?? '' })}
-            clearable
+        {action.resp_action_type === 'cs_connect' && (
+          <DepartmentPicker
+            departments={departments}
+            value={action.resp_action_cs_connect_department}
+            onChange={(id) => change({ resp_action_cs_connect_department: id })}
+            error={departmentError}
           />
         )}
         <Group gap="xs">

@@ -1,6 +1,8 @@
 import type { DatasetListEntry } from '@hiwar/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../../lib/api-client.ts';
+import { useDepartments } from '../../settings/departments-api.ts';
 
 /** The lookups the builders read besides the shared ones (variables, dataset schema, data sources, profile). */
 
@@ -73,21 +75,15 @@ export interface Department {
   name: string;
 }
 
-/** GET /user/get_cs_departments: where a customer-support connection goes; a failure lists none. */
+/**
+ * GET /user/get_cs_departments (the settings feature's query, so a change there shows here): where a
+ * customer-support connection goes, with ids as the action stores them (text).
+ */
 export function useSupportDepartments(isNeeded: boolean) {
-  return useQuery({
-    queryKey: ['user', 'cs_departments'],
-    queryFn: async () => {
-      try {
-        const answer = await api.get<{ data?: { id: unknown; name: unknown }[] }>('/user/get_cs_departments');
-        return (answer.data ?? []).map((department) => ({
-          id: String(department.id),
-          name: textOf(department.name) || String(department.id),
-        }));
-      } catch {
-        return [] as Department[];
-      }
-    },
-    enabled: isNeeded,
-  });
+  const departments = useDepartments(isNeeded);
+  const choices = useMemo(
+    () => departments.data?.map((department) => ({ id: String(department.id), name: department.name })),
+    [departments.data],
+  );
+  return { data: choices, isLoading: departments.isLoading, isError: departments.isError };
 }

@@ -110,4 +110,63 @@ describe('response actions', () => {
     expect(await screen.findByRole('option', { name: 'Connect to customer support' })).toBeDefined();
     expect(screen.getByRole('option', { name: 'Disconnect from customer support' })).toBeDefined();
   });
+
+  const withDepartments = (departments: { id: number; name: string }[]) =>
+    builderServer((_method, path) => {
+      if (path === '/user/me') return { json: { status: 1, data: profileWithSupport(1) } };
+      if (path === '/user/get_cs_departments') return { json: { status: 1, data: departments } };
+      return { status: 404, json: { status: 0 } };
+    });
+
+  it("hands a cs_connect action over to one of the owner's departments, listed by its name", async () => {
+    const server = withDepartments([
+      { id: 7, name: 'Sales' },
+      { id: 8, name: 'Billing' },
+    ]);
+    const { latest } = renderBuilder(ResponseActionsStep, { resp_type: 'text' }, server);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add action' }));
+    await choose('Action type', 'Connect to customer support');
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Department' }) as HTMLInputElement).disabled).toBe(false),
+    );
+    await choose('Department', 'Billing');
+    const form = screen.getByRole('group', { name: 'New action' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add action' }));
+    await waitFor(() => expect(latest.record.resp_actions).toHaveLength(1));
+    expect(latest.record.resp_actions[0]).toMatchObject({
+      resp_action_type: 'cs_connect',
+      resp_action_cs_connect_department: '8',
+    });
+    expect(screen.getByRole('cell', { name: 'Billing' })).toBeDefined();
+  });
+
+  it('leads to settings when the owner has no departments yet', async () => {
+    renderBuilder(ResponseActionsStep, { resp_type: 'text' }, withDepartments([]));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add action' }));
+    await choose('Action type', 'Connect to customer support');
+    expect(await screen.findByText(/You have no customer-support departments yet/)).toBeDefined();
+    const link = screen.getByRole('link', { name: 'Add them in Settings' });
+    expect(link.getAttribute('href')).toBe('/settings');
+    expect(screen.queryByRole('combobox', { name: 'Department' })).toBeNull();
+  });
+
+  it("says which action's department the server refused", async () => {
+    const server = withDepartments([{ id: 7, name: 'Sales' }]);
+    renderBuilder(
+      ResponseActionsStep,
+      {
+        resp_type: 'text',
+        resp_actions: [{ resp_action_type: 'cs_connect', resp_action_cs_connect_department: '99' }],
+      },
+      server,
+      { 'resp_actions.0.resp_action_cs_connect_department': 'The selected department is invalid' },
+    );
+    expect(
+      await screen.findByText('This department is not one of yours any more: choose another.'),
+    ).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit action 1' }));
+    expect(
+      await screen.findAllByText('This department is not one of yours any more: choose another.'),
+    ).toHaveLength(2);
+  });
 });

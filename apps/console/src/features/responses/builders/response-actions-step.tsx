@@ -7,7 +7,7 @@ import { useProfile } from '../../../lib/profile.ts';
 import type { StepProps } from '../step-props.ts';
 import { ActionForm } from './action-form.tsx';
 import { type ActionType, blankAction } from './action-values.ts';
-import { useSupportDepartments } from './builders-api.ts';
+import { type Department, useSupportDepartments } from './builders-api.ts';
 import { placeAt } from './parameter-values.ts';
 import { RowActions } from './row-actions.tsx';
 import { usePlaceholderLists, useVariableChoices } from './use-placeholder-lists.ts';
@@ -15,11 +15,19 @@ import { usePlaceholderLists, useVariableChoices } from './use-placeholder-lists
 const baseTypes: ActionType[] = ['subscribe', 'mail', 'api'];
 const supportTypes: ActionType[] = ['cs_connect', 'cs_disconnect'];
 
-function summaryOf(action: ResponseAction): string {
+/** What the list shows of an action: its recipients, its request, or the department it hands over to. */
+function summaryOf(action: ResponseAction, departments: readonly Department[] | undefined): string {
   if (action.resp_action_type === 'mail') return action.resp_action_mail_to.join(', ');
   if (action.resp_action_type === 'api')
     return `${action.resp_action_api_req_type.toUpperCase()} ${action.resp_action_api_url}`;
-  return action.resp_action_cs_connect_department;
+  const id = action.resp_action_cs_connect_department;
+  return departments?.find((department) => department.id === id)?.name ?? id;
+}
+
+/** A refused save's message for the action: about the whole action, or about its department. */
+function actionError(errors: Record<string, string>, index: number, departmentInvalid: string) {
+  if (errors[`resp_actions.${index}`]) return errors[`resp_actions.${index}`];
+  return errors[`resp_actions.${index}.resp_action_cs_connect_department`] ? departmentInvalid : undefined;
 }
 
 /**
@@ -38,6 +46,7 @@ export function ResponseActionsStep(props: StepProps) {
   const [editing, setEditing] = useState<number | null>(null);
   const types = hasSupport ? [...baseTypes, ...supportTypes] : baseTypes;
   const actions = record.resp_actions;
+  const departmentInvalid = t('responses.builders.actions.departmentInvalid');
 
   return (
     <Stack gap="md">
@@ -57,9 +66,9 @@ export function ResponseActionsStep(props: StepProps) {
               // biome-ignore lint/suspicious/noArrayIndexKey: actions have no id; their place is their identity
               <Table.Tr key={index}>
                 <Table.Td>{t(`responses.builders.actions.types.${action.resp_action_type}`)}</Table.Td>
-                <Table.Td dir="auto">{summaryOf(action)}</Table.Td>
-                {errors[`resp_actions.${index}`] && (
-                  <Table.Td c="red">{errors[`resp_actions.${index}`]}</Table.Td>
+                <Table.Td dir="auto">{summaryOf(action, departments.data)}</Table.Td>
+                {actionError(errors, index, departmentInvalid) && (
+                  <Table.Td c="red">{actionError(errors, index, departmentInvalid)}</Table.Td>
                 )}
                 <Table.Td>
                   <RowActions
@@ -92,7 +101,12 @@ export function ResponseActionsStep(props: StepProps) {
           initial={editing < 0 ? blankAction() : (actions[editing] ?? blankAction())}
           index={editing}
           types={types}
-          departments={departments.data ?? []}
+          departments={departments}
+          departmentError={
+            editing >= 0 && errors[`resp_actions.${editing}.resp_action_cs_connect_department`]
+              ? departmentInvalid
+              : undefined
+          }
           variables={variables}
           lists={lists}
           onSubmit={(action) => {
