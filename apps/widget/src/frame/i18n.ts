@@ -17,6 +17,16 @@ const english = {
   advert: 'Advertisement',
   video: 'Open the video',
   loadFailed: 'The chat could not be loaded',
+  /** the number locale of receipts' amounts (with Western digits) */
+  locale: 'en',
+  receipt: 'Receipt',
+  subtotal: 'Subtotal',
+  tax: 'Tax',
+  shipping: 'Shipping',
+  total: 'Total',
+  payment: 'Payment',
+  cash: 'Cash',
+  visa: 'Visa',
 };
 
 export type Strings = typeof english;
@@ -38,6 +48,15 @@ const arabic: Strings = {
   advert: 'إعلان',
   video: 'افتح الفيديو',
   loadFailed: 'تعذر تحميل المحادثة',
+  locale: 'ar',
+  receipt: 'الفاتورة',
+  subtotal: 'المجموع الفرعي',
+  tax: 'الضريبة',
+  shipping: 'الشحن',
+  total: 'الإجمالي',
+  payment: 'طريقة الدفع',
+  cash: 'نقدًا',
+  visa: 'فيزا',
 };
 
 export const strings: Record<Language, Strings> = { en: english, ar: arabic };

@@ -123,4 +123,60 @@ describe('rendering bot messages', () => {
   it('skips a message type it does not know', () => {
     expect(renderBotMessage({ type: 'poll' } as unknown as BotMessage, context)).toBeNull();
   });
+  it('draws a receipt: a line per item with quantity × unit price and its total, the sums, payment and order', () => {
+    const node = render({
+      type: 'receipt',
+      items: [
+        { title: hostile, quantity: 2, price: 45.5, image: 'https://shop.example.com/pizza.png' },
+        { title: 'Cola', quantity: 1, price: 12, image: 'javascript:alert(1)' },
+      ],
+      subtotal: 103,
+      tax: 14.42,
+      shipping: 2.58,
+      total: 120,
+      currency: 'EGP',
+      payment_method: 'cash',
+      order_number: 'A-17',
+      customer_name: 'Mona',
+      customer_address: '5 Tahrir St',
+      text: 'the plain form',
+    });
+    const items = [...node.querySelectorAll('.receipt-item')];
+    expect(items).toHaveLength(2);
+    expect(items[0]?.querySelector('.receipt-title')?.textContent).toBe(hostile);
+    expect(items[0]?.querySelector('.receipt-quantity')?.textContent).toBe('2 × 45.50 EGP');
+    expect(items[0]?.querySelector('.receipt-amount')?.textContent).toBe('91.00 EGP');
+    expect(node.querySelectorAll('img')).toHaveLength(1);
+    expect(node.querySelector('script')).toBeNull();
+    const lines = [...node.querySelectorAll('.receipt-line')].map((line) => line.textContent);
+    expect(lines).toEqual([
+      'Subtotal103.00 EGP',
+      'Tax14.42 EGP',
+      'Shipping2.58 EGP',
+      'Total120.00 EGP',
+      'PaymentCash',
+    ]);
+    expect(node.querySelector('.receipt-heading')?.textContent).toBe('Receipt #A-17');
+    expect(node.querySelector('.receipt-customer')?.textContent).toBe('Mona — 5 Tahrir St');
+    expect(node.textContent).not.toContain('the plain form');
+  });
+
+  it('labels a receipt in Arabic with Western digits', () => {
+    const node = renderBotMessage(
+      {
+        type: 'receipt',
+        items: [{ title: 'بيتزا', quantity: 3, price: 1000 }],
+        subtotal: 3000,
+        tax: 0,
+        shipping: 0,
+        total: 3000,
+        currency: 'USD',
+        payment_method: 'visa',
+        text: '',
+      },
+      { strings: strings.ar, sendPostback },
+    );
+    expect(node?.querySelector('.receipt-total')?.textContent).toBe('الإجمالي3,000.00 USD');
+    expect(node?.textContent).toContain('فيزا');
+  });
 });

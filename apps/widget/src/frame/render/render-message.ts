@@ -5,6 +5,7 @@ import type { RenderContext } from './render-context.ts';
 import { renderLocations } from './render-locations.ts';
 import { renderImage, renderVideo } from './render-media.ts';
 import { renderQuickReplies } from './render-quick-replies.ts';
+import { renderReceipt } from './render-receipt.ts';
 import { renderText } from './render-text.ts';
 
 /** One bot message of the canonical set as DOM; null for a message it cannot show safely (a bad address). */
@@ -25,7 +26,7 @@ export function renderBotMessage(message: BotMessage, context: RenderContext): H
     case 'advert':
       return renderAdvert(message.html, context);
     case 'receipt':
-      return renderText(message.text);
+      return renderReceipt(message, context);
     default:
       // a newer server may answer a type this widget does not know yet: skip it rather than break the chat
       return null;
