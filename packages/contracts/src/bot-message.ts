@@ -13,6 +13,46 @@ export function commandPayload(commandId: number): string {
   return `${COMMAND_PAYLOAD_PREFIX}${commandId}`;
 }
 
+/**
+ * A payload that starts a command with arguments for its response: `cmd:<command_id>?name=value&…` (a menu's
+ * "more" page, a tag, the item an add-to-cart button names by its record id). At most 20 arguments.
+ */
+export function commandPayloadWith(commandId: number, args: Record<string, string>): string {
+  const query = Object.entries(args)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
+  return query === '' ? commandPayload(commandId) : `${commandPayload(commandId)}?${query}`;
+}
+
+const MAX_PAYLOAD_ARGS = 20;
+
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/** The command and arguments a `cmd:` payload names (none for a plain `cmd:<id>`), or null for any other payload. */
+export function parseCommandPostback(
+  payload: string,
+): { commandId: number; args: Record<string, string> } | null {
+  const trimmed = payload.trim();
+  const mark = trimmed.indexOf('?');
+  const commandId = parseCommandPayload(mark < 0 ? trimmed : trimmed.slice(0, mark));
+  if (commandId === null) return null;
+  const args: Record<string, string> = {};
+  const pairs = mark < 0 ? [] : trimmed.slice(mark + 1).split('&');
+  for (const pair of pairs.slice(0, MAX_PAYLOAD_ARGS)) {
+    const equals = pair.indexOf('=');
+    const name = decoded(equals < 0 ? pair : pair.slice(0, equals));
+    const value = decoded(equals < 0 ? '' : pair.slice(equals + 1));
+    if (name && value !== null && !Object.hasOwn(args, name)) args[name] = value;
+  }
+  return { commandId, args };
+}
+
 /** The command id a payload names, or null when it is a plain text payload. */
 export function parseCommandPayload(payload: string): number | null {
   const match = /^cmd:(\d{1,15})$/.exec(payload.trim());

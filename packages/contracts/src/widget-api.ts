@@ -83,3 +83,23 @@ export type WidgetTurn = z.infer<typeof widgetTurn>;
 /** The last 50 turns before `before`, oldest first. */
 export const widgetHistoryResponse = z.object({ status: z.literal(1), data: z.array(widgetTurn) });
 export type WidgetHistoryResponse = z.infer<typeof widgetHistoryResponse>;
+
+/**
+ * GET /widget/api/{bot}/notices?sender_id=&after= — bot messages left for the sender outside a turn (the owner
+ * confirmed their order), oldest first, at most 50 after the notice id `after` (absent: from the first). The
+ * messenger polls it while open and shows each once.
+ */
+export const widgetNoticesQuery = z.object({
+  sender_id: widgetSenderId,
+  after: idParam.optional(),
+});
+export type WidgetNoticesQuery = z.input<typeof widgetNoticesQuery>;
+
+export const widgetNotice = z.object({ notice_id: z.number(), message: botMessage, created_at: z.string() });
+export type WidgetNotice = z.infer<typeof widgetNotice>;
+
+export const widgetNoticesResponse = z.object({ status: z.literal(1), data: z.array(widgetNotice) });
+export type WidgetNoticesResponse = z.infer<typeof widgetNoticesResponse>;
+
+/** How often the messenger asks for notices while it is open. */
+export const WIDGET_NOTICES_POLL_MS = 10_000;
