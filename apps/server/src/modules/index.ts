@@ -2,6 +2,7 @@ import type { AppModule } from '../platform/http/module.ts';
 import { advertisesModule } from './advertises/advertises-module.ts';
 import { chatbotModule } from './chatbot/chatbot-module.ts';
 import { commandsModule } from './commands/commands-module.ts';
+import { commerceModule } from './commerce/commerce-module.ts';
 import { componentsModule } from './components/components-module.ts';
 import { dashboardModule } from './dashboard/dashboard-module.ts';
 import { dataSourcesModule } from './data-sources/data-sources-module.ts';
@@ -41,6 +42,7 @@ export const modules: AppModule[] = [
   datasetsModule,
   dataSourcesModule,
   mapsModule,
+  commerceModule,
   componentsModule,
   uploadsModule,
   nluModule,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defaultChatbotSettings } from '@hiwar/contracts';
+import { insertOrderOnce } from '../modules/commerce/order-repository.ts';
 import { insertDataSource } from '../modules/data-sources/data-source-repository.ts';
 import { insertDatasetRecord } from '../modules/datasets/dataset-record-repository.ts';
 import { createDataset } from '../modules/datasets/dataset-repository.ts';
@@ -32,6 +33,9 @@ export interface OwnerWorld extends Owner {
   dataSourceId: number;
   mapId: number;
   locationId: number;
+  /** a menu (a dataset of type menu) and a pending order of it whose customer's name carries the marker */
+  menuId: number;
+  orderId: number;
   /** a customer-support department whose name carries the marker */
   departmentId: number;
   chatbotId: number;
@@ -124,6 +128,34 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     userId: owner.userId,
     data: { city: `${owner.marker} city` },
   });
+  const menu = await createDataset(server.database.db, {
+    userId: owner.userId,
+    name: uniqueOf(owner, 'menu'),
+    type: 'menu',
+    tax: 14,
+  });
+  const orderId = await insertOrderOnce(
+    server.database.db,
+    {
+      sender: { userId: owner.userId, platform: 'web', senderId: '1' },
+      dsId: menu.ds_id,
+      orderNumber: 'TEST-0001',
+      idempotencyKey: uniqueOf(owner, 'order'),
+      fullname: `${owner.marker} customer`,
+      phone: '0100',
+      address: `${owner.marker} street`,
+      notes: '',
+      lines: [{ recordId: 0, title: `${owner.marker} pizza`, quantity: 1, priceCents: 1000 }],
+      subtotalCents: 1000,
+      taxCents: 140,
+      shippingCents: 0,
+      totalCents: 1140,
+      currency: 'EGP',
+      paymentMethod: 'cash',
+      lang: 'en',
+    },
+    new Date().toISOString(),
+  );
   const mapId = savedId(await post('/api/maps/0', { title: uniqueOf(owner, 'map') }), 'map');
   const locationId = savedId(
     await post('/api/locations/0', {
@@ -170,6 +202,8 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     dataSourceId,
     mapId,
     locationId,
+    menuId: menu.ds_id,
+    orderId,
     departmentId,
     chatbotId: chatbot.json.data.chatbot_id,
     botToken: chatbot.json.user_token,

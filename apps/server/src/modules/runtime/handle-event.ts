@@ -65,13 +65,18 @@ export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: Send
     preferenceWrites: [],
     userDataWrites: [],
     actions: [],
+    commerceWrites: [],
     trace: [],
   };
 }
 
 /** Stores the turn (group-committed); null when another writer changed the bank since it was read. */
 function commitTurn(turn: TurnState, loaded: LoadedBank): Promise<number | null> {
-  const isBankChanged = loaded.version === 0 || JSON.stringify(turn.bank) !== JSON.stringify(loaded.bank);
+  // a cart change always writes the bank: its version check is what keeps the sender's cart writes in order
+  const isBankChanged =
+    loaded.version === 0 ||
+    turn.commerceWrites.length > 0 ||
+    JSON.stringify(turn.bank) !== JSON.stringify(loaded.bank);
   return turnWriterOf(turn.deps.db).write({
     sender: turn.sender,
     readVersion: loaded.version,
@@ -79,6 +84,7 @@ function commitTurn(turn: TurnState, loaded: LoadedBank): Promise<number | null>
     preferences: turn.preferenceWrites,
     userData: turn.userDataWrites,
     actions: turn.actions,
+    commerce: turn.commerceWrites,
     turn: {
       event: turn.event,
       commandId: turn.matched?.commandId ?? null,

@@ -1,3 +1,4 @@
+import { parseCommandPostback } from '@hiwar/contracts';
 import { chooseLanguage, type Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { listMatchableCommandIds, NLU_LANGS } from '../nlu/index.ts';
@@ -40,7 +41,9 @@ export function hasLetters(text: string): boolean {
  */
 export async function runLanguageStep(turn: TurnState): Promise<StepOutcome> {
   const languages = await botLanguagesOf(turn.deps.db, turn.chatbot.user_id);
-  const choice = chooseLanguage(turn.text, languages, {
+  // a `cmd:` payload (`cmd:12?tag=pizza`) is no evidence of the sender's language: the priors decide
+  const isCommandPayload = turn.event.type === 'postback' && parseCommandPostback(turn.text) !== null;
+  const choice = chooseLanguage(isCommandPayload ? '' : turn.text, languages, {
     locale: turn.localeLang,
     previous: turn.bank.lang,
   });

@@ -1,4 +1,4 @@
-import { type CommandListItem, parseCommandPayload } from '@hiwar/contracts';
+import { type CommandListItem, parseCommandPostback } from '@hiwar/contracts';
 import { listOwnerCommands } from '../commands/command-repository.ts';
 import { botCache } from './bot-cache.ts';
 import { startCommand } from './run-command.ts';
@@ -29,10 +29,11 @@ async function commandNamed(turn: TurnState, payload: string): Promise<number | 
 export async function runPostbackStep(turn: TurnState): Promise<StepOutcome> {
   if (turn.event.type !== 'postback') return { handled: false, note: 'not a postback' };
   const payload = turn.event.payload;
-  const commandId = parseCommandPayload(payload) ?? (await commandNamed(turn, payload));
+  const named = parseCommandPostback(payload);
+  const commandId = named?.commandId ?? (await commandNamed(turn, payload));
   if (commandId === null) return { handled: false, note: 'plain payload, read as text' };
   turn.text = '';
-  const started = await startCommand(turn, commandId, 'postback');
+  const started = await startCommand(turn, commandId, 'postback', named?.args);
   if (started) return { handled: true, note: `starts command ${commandId}` };
   turn.text = payload;
   return { handled: false, note: `command ${commandId} is not runnable; payload read as text` };

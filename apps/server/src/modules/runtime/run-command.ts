@@ -9,6 +9,8 @@ import { traced } from './pipeline-trace.ts';
 import { loadPreferences } from './preference-repository.ts';
 import { executeResponse, responseContextOf } from './responses/execute-response.ts';
 import { localizeResponse } from './responses/localize-response.ts';
+import type { AskAgain } from './responses/response-executor.ts';
+import { cartPostbackValues } from './responses/shopping-cart-response.ts';
 import { idleBank, type ValueSource } from './sender-bank.ts';
 import type { TurnState } from './turn-state.ts';
 
@@ -31,18 +33,36 @@ async function valuesInMessage(turn: TurnState, command: RunnableCommand): Promi
 }
 
 /**
- * Starts a command: clears what another command left, takes the values the message holds, then goes on
- * filling (DESIGN.md §5 step 4).
+ * Starts a command: clears what another command left, takes the values the message holds (and those the
+ * postback's arguments give its response, kept in the bank for it), then goes on filling (DESIGN.md §5 step 4).
  */
-export async function startCommand(turn: TurnState, commandId: number, source: string): Promise<boolean> {
+export async function startCommand(
+  turn: TurnState,
+  commandId: number,
+  source: string,
+  args: Record<string, string> = {},
+): Promise<boolean> {
   const command = await loadRunnableCommand(turn.deps.db, turn.chatbot.user_id, commandId);
   if (!command) return false;
-  turn.bank = { ...idleBank(), command_id: commandId, reply_source: source, msg: turn.text };
+  const hasArgs = Object.keys(args).length > 0;
+  turn.bank = {
+    ...idleBank(),
+    command_id: commandId,
+    reply_source: source,
+    msg: turn.text,
+    ...(hasArgs && { args }),
+  };
   turn.matched ??= { commandId, score: 1 };
   await traced(turn, 'variables', async () => {
     const values = await valuesInMessage(turn, command);
     for (const [name, value] of Object.entries(values)) setValue(turn, name, value, 'message');
-    return { note: `${command.name}: ${Object.keys(values).length} value(s) in the message` };
+    const given = hasArgs
+      ? await cartPostbackValues(responseContextOf(turn, command), command.response, args)
+      : {};
+    for (const [name, value] of Object.entries(given)) setValue(turn, name, value, 'default');
+    const counts = `${Object.keys(values).length} value(s) in the message`;
+    const postback = Object.keys(given).length > 0 ? `, ${Object.keys(given).length} from the postback` : '';
+    return { note: `${command.name}: ${counts}${postback}` };
   });
   await continueCommand(turn, command);
   return true;
@@ -118,12 +138,30 @@ function rememberPreferences(turn: TurnState, command: RunnableCommand): void {
   }
 }
 
+/** The response could not use a value: say why, forget it and ask for it again; the command keeps waiting. */
+function askAgain(turn: TurnState, command: RunnableCommand, ask: AskAgain): void {
+  const variable = command.variables.find((v) => v.var_name === ask.variableName);
+  if (!variable) return;
+  delete turn.bank.vars[variable.var_name];
+  delete turn.bank.var_sources[variable.var_name];
+  turn.bank.in_progress = true;
+  turn.bank.cursor = variable.var_id;
+  turn.bank.prompt = { vars: [variable.var_name] };
+  turn.replies.push({ type: 'text', text: ask.message });
+  promptFor(turn, variable);
+}
+
 /** All values known: the response by type, then the advertises; the sender is free again. */
 async function respond(turn: TurnState, command: RunnableCommand): Promise<void> {
+  let asked: AskAgain | undefined;
   await traced(turn, 'response', async () => {
     // each text in the sender's language where the owner wrote a version of it
     const response = localizeResponse(command.response, { message: turn.lang, plain: command.lang });
     const executed = await executeResponse(response, responseContextOf(turn, command));
+    if (executed.askAgain) {
+      asked = executed.askAgain;
+      return { note: executed.note };
+    }
     const replies =
       executed.replies.length > 0
         ? executed.replies
@@ -131,6 +169,10 @@ async function respond(turn: TurnState, command: RunnableCommand): Promise<void>
     turn.replies.push(...replies);
     return { note: executed.note };
   });
+  if (asked) {
+    askAgain(turn, command, asked);
+    return;
+  }
   await traced(turn, 'advertises', async () => {
     const ads = command.advertises;
     const shown = ads.filter((ad) => ad.random !== 1 || turn.deps.random() * 100 < Number(ad.random_ratio));

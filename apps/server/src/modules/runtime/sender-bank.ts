@@ -20,6 +20,8 @@ export interface SenderBank {
   msg: string;
   /** the language of the sender's last message with letters: a prior for the next one's */
   lang: Lang | null;
+  /** the arguments of the postback that started the command (`cmd:<id>?…`), for its response; absent when none */
+  args?: Record<string, string>;
 }
 
 export function idleBank(): SenderBank {
@@ -34,6 +36,15 @@ export function idleBank(): SenderBank {
     msg: '',
     lang: null,
   };
+}
+
+function isTextRecord(value: unknown): value is Record<string, string> {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((item) => typeof item === 'string')
+  );
 }
 
 /** A stored bank read leniently: a missing or malformed field takes its idle value. */
@@ -52,5 +63,6 @@ export function bankOf(stored: unknown): SenderBank {
     reply_source: typeof value.reply_source === 'string' ? value.reply_source : '',
     msg: typeof value.msg === 'string' ? value.msg : '',
     lang: value.lang === 'ar' || value.lang === 'en' || value.lang === 'de' ? value.lang : null,
+    ...(isTextRecord(value.args) && { args: value.args }),
   };
 }

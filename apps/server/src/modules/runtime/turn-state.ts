@@ -2,6 +2,7 @@ import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
+import type { CommerceWrite } from '../commerce/commerce-writes.ts';
 import type { Understanding } from '../nlu/index.ts';
 import type { OutboundAction } from './actions/outbound-actions.ts';
 import type { UserDataWrite } from './actions/user-data.ts';
@@ -83,6 +84,8 @@ export interface TurnState {
   userDataWrites: UserDataWrite[];
   /** the response's mail and api actions, queued with the turn and sent after it is stored */
   actions: OutboundAction[];
+  /** the shopping cart's changes (a cart's new lines, an order), written with the turn */
+  commerceWrites: CommerceWrite[];
   trace: StepTrace[];
 }
 

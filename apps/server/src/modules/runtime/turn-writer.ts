@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/db/database.ts';
+import { applyCommerceWrites, type CommerceWrite } from '../commerce/commerce-writes.ts';
 import { insertActions } from './actions/action-repository.ts';
 import type { OutboundAction } from './actions/outbound-actions.ts';
 import { applyUserData, type UserDataWrite } from './actions/user-data.ts';
@@ -20,6 +21,8 @@ export interface TurnWrite {
   preferences: PreferenceWrite[];
   userData?: UserDataWrite[];
   actions?: OutboundAction[];
+  /** the shopping cart's changes (carts, orders) */
+  commerce?: CommerceWrite[];
   turn: NewTurn;
 }
 
@@ -46,6 +49,7 @@ async function writeSenderState(db: Database, write: TurnWrite): Promise<boolean
   if (write.bank && !(await saveBank(db, write.sender, write.readVersion, write.bank, now))) return false;
   await savePreferences(db, write.sender, write.preferences, now);
   for (const userData of write.userData ?? []) await applyUserData(db, userData);
+  await applyCommerceWrites(db, write.sender, write.commerce ?? [], now);
   return true;
 }
 
@@ -72,7 +76,8 @@ function isTurnsOnly(batch: TurnWrite[]): boolean {
     write.bank === null &&
     write.preferences.length === 0 &&
     (write.userData ?? []).length === 0 &&
-    (write.actions ?? []).length === 0;
+    (write.actions ?? []).length === 0 &&
+    (write.commerce ?? []).length === 0;
   return batch.every(isTurnOnly) && isOneInsert(batch);
 }
 

@@ -7,6 +7,8 @@ import {
   widgetMessageRequest,
   widgetMessageResponse,
   widgetMessages,
+  widgetNoticesQuery,
+  widgetNoticesResponse,
   widgetSettingsResponse,
 } from '@hiwar/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -20,6 +22,7 @@ import {
   requireChatbot,
   type WidgetContext,
   widgetHistory,
+  widgetNotices,
   widgetSettingsOf,
 } from './widget-service.ts';
 
@@ -103,6 +106,26 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
           const chatbot = await requireChatbot(context, request.params.bot);
           const { sender_id: senderId, before } = request.query;
           return { status: 1 as const, data: await widgetHistory(context, chatbot, { senderId, before }) };
+        },
+      );
+
+      app.get(
+        `${WIDGET_API_PREFIX}/:bot/notices`,
+        {
+          // polled by every open messenger
+          logLevel: 'warn',
+          schema: {
+            tags,
+            params: widgetBotParams,
+            querystring: widgetNoticesQuery,
+            response: { 200: widgetNoticesResponse, ...errors },
+          },
+        },
+        async (request) => {
+          limitAddress(addresses, request);
+          const chatbot = await requireChatbot(context, request.params.bot);
+          const { sender_id: senderId, after } = request.query;
+          return { status: 1 as const, data: await widgetNotices(context, chatbot, { senderId, after }) };
         },
       );
     },

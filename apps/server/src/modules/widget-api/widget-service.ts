@@ -2,6 +2,7 @@ import {
   type IncomingEvent,
   type SaveChatbotInput,
   WIDGET_HISTORY_LIMIT,
+  type WidgetNotice,
   type WidgetSettings,
   type WidgetTurn,
   widgetMessages,
@@ -9,6 +10,7 @@ import {
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findChatbotByToken, settingsOfRow } from '../chatbot/chatbot-repository.ts';
+import { listNotices } from '../commerce/notice-repository.ts';
 import { botCache, type HandledTurn, handleEvent, listTurns, type RuntimeDeps } from '../runtime/index.ts';
 
 /** The platform name of web-messenger senders in `senders`, turns and banks. */
@@ -99,5 +101,22 @@ export async function widgetHistory(
     event: turn.event,
     replies: turn.replies,
     created_at: turn.createdAt,
+  }));
+}
+
+export const WIDGET_NOTICES_LIMIT = 50;
+
+/** The sender's notices after a notice id (the owner confirmed an order…), oldest first. */
+export async function widgetNotices(
+  context: WidgetContext,
+  chatbot: WidgetChatbot,
+  query: { senderId: number; after?: number | undefined },
+): Promise<WidgetNotice[]> {
+  const sender = { userId: chatbot.user_id, platform: WIDGET_PLATFORM, senderId: String(query.senderId) };
+  const notices = await listNotices(context.db, sender, query.after ?? 0, WIDGET_NOTICES_LIMIT);
+  return notices.map((notice) => ({
+    notice_id: notice.id,
+    message: notice.message,
+    created_at: notice.createdAt,
   }));
 }

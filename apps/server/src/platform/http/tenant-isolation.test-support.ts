@@ -411,6 +411,13 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   },
   'DELETE /api/locations/{id}': byId((rows) => ({ params: { id: rows.locationId } })),
 
+  'GET /api/shopping_cart/orders/{menuId}': byId(
+    (rows) => ({ params: { menuId: rows.menuId } }),
+    'shows-marker',
+  ),
+  'POST /api/shopping_cart/orders/{orderId}/confirm': byId((rows) => ({ params: { orderId: rows.orderId } })),
+  'POST /api/shopping_cart/orders/{orderId}/delete': byId((rows) => ({ params: { orderId: rows.orderId } })),
+
   'GET /api/data_sources': {
     scope: 'by-session',
     calls: (rows): FixtureCall[] => [{ query: { page: 1, search: rows.marker } }, { query: { all: '' } }],
@@ -442,6 +449,9 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   ),
   'GET /widget/api/{bot}/history': publicCall(
     "public: a sender's own history by the bot's public token and the sender's random id (widget-api.test.ts)",
+  ),
+  'GET /widget/api/{bot}/notices': publicCall(
+    "public: a sender's own notices by the bot's public token and the sender's random id (shopping-cart-response.test.ts)",
   ),
 };
 

@@ -2,7 +2,7 @@ import type { BotMessage, CommandResponseRecord } from '@hiwar/contracts';
 import { interpolationValues } from '../interpolate.ts';
 import type { RunnableCommand } from '../load-command.ts';
 import type { TurnState } from '../turn-state.ts';
-import type { ResponseContext } from './response-executor.ts';
+import { AskAgain, type ResponseContext } from './response-executor.ts';
 import { responseExecutors } from './response-executors.ts';
 import { responseServicesOf } from './response-services.ts';
 
@@ -12,6 +12,8 @@ const MAX_ERROR_NOTE = 300;
 export interface ExecutedResponse {
   replies: BotMessage[];
   note: string;
+  /** the executor could not use this variable's value: say the message and ask for the variable again */
+  askAgain?: AskAgain;
 }
 
 export function responseContextOf(turn: TurnState, command: RunnableCommand): ResponseContext {
@@ -25,6 +27,8 @@ export function responseContextOf(turn: TurnState, command: RunnableCommand): Re
     location: turn.location,
     lang: turn.lang,
     now: turn.deps.now(),
+    args: turn.bank.args ?? {},
+    plan: { commerce: turn.commerceWrites, actions: turn.actions },
     ...responseServicesOf(turn.deps.db),
   };
 }
@@ -52,6 +56,9 @@ export async function executeResponse(
     if (replies.length === 0) return { replies, note: `${type}: nothing to show (fallback message)` };
     return { replies, note: type };
   } catch (error) {
+    if (error instanceof AskAgain && context.variables.some((v) => v.var_name === error.variableName)) {
+      return { replies: [], note: `${type}: asks again for ${error.variableName}`, askAgain: error };
+    }
     return { replies: [], note: `${type}: failed, ${messageOf(error)} (fallback message)` };
   }
 }

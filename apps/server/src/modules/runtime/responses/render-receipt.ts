@@ -9,7 +9,8 @@ import { itemPlaceholders, itemText, valueAtPath } from './item-values.ts';
  * then sub-total, shipping, tax and total in the receipt's currency.
  */
 
-const labels: Record<
+/** The receipt's words in each language (dataset receipts here, carts and orders in modules/commerce). */
+export const receiptLabels: Record<
   Lang,
   Record<'order' | 'subTotal' | 'shipping' | 'tax' | 'total' | 'payment', string>
 > = {
@@ -76,7 +77,7 @@ export function renderReceipt(
   context: ReceiptContext,
 ): BotMessage[] {
   const read = (name: string) => setting(receipt, name, context.values);
-  const word = labels[context.lang];
+  const word = receiptLabels[context.lang];
   const currency = read('currency') || DEFAULT_CURRENCY;
   let computedSubTotal = 0;
   const lines = items.flatMap((item) => {

@@ -2,7 +2,18 @@ import type { BotMessage, CommandResponseRecord, VariableRecord } from '@hiwar/c
 import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../../platform/db/database.ts';
 import type { OutboundHttp } from '../../../platform/net/outbound-http.ts';
+import type { CommerceWrite } from '../../commerce/commerce-writes.ts';
+import type { OutboundAction } from '../actions/outbound-actions.ts';
 import type { SenderProfile } from '../turn-state.ts';
+
+/**
+ * What an executor may plan besides its replies: the turn writer stores it with the turn (so `/debug`, which
+ * stores nothing, changes nothing) — the shopping cart's changes, mail to the owner about a new order.
+ */
+export interface PlannedEffects {
+  commerce: CommerceWrite[];
+  actions: OutboundAction[];
+}
 
 /** What an executor may know of the turn; it reads, it never writes (`/debug` runs the same executors). */
 export interface ResponseContext {
@@ -21,6 +32,10 @@ export interface ResponseContext {
   /** the language of the sender's message */
   readonly lang: Lang;
   readonly now: Date;
+  /** the arguments of the postback that started the command (`cmd:<id>?page=2`); {} when none */
+  readonly args?: Readonly<Record<string, string>>;
+  /** where an executor plans its writes (see PlannedEffects); set for every turn the runtime runs */
+  readonly plan?: PlannedEffects;
   /** the process's outbound HTTP client (api responses); absent where no module set one (response-services.ts) */
   readonly http?: OutboundHttp;
   /** time limits of outbound calls and owners' SQL; the defaults unless set (tests shorten them) */
@@ -43,3 +58,18 @@ export type ResponseExecutor = (
   response: CommandResponseRecord,
   context: ResponseContext,
 ) => Promise<BotMessage[]>;
+
+/**
+ * Thrown by an executor when a value the command collected cannot be used (a quantity that is not a positive
+ * whole number, an item not on the menu): the runtime says `message`, forgets the variable's value and asks
+ * for it again, and the command waits for the answer as it did before its response.
+ */
+export class AskAgain extends Error {
+  constructor(
+    readonly variableName: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AskAgain';
+  }
+}

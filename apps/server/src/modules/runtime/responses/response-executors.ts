@@ -4,13 +4,15 @@ import { executeComponentResponse } from './component-response.ts';
 import { executeDataSourceResponse } from './data-source-response.ts';
 import { executeDatasetResponse } from './ds-response.ts';
 import { executeLocationResponse } from './location-response.ts';
+import { executeMenuResponse } from './menu-response.ts';
 import type { ResponseExecutor } from './response-executor.ts';
+import { executeShoppingCartResponse } from './shopping-cart-response.ts';
 import { executeStaticCardsResponse } from './static-cards-response.ts';
 import { executeTextResponse } from './text-response.ts';
 
 /**
  * The executor of each response type the runtime answers (README "Adding a response type"). A type missing here
- * (menu, shopping_cart, sub until their issues) answers the response's fallback message.
+ * (sub until its issue) answers the response's fallback message.
  */
 export const responseExecutors: Partial<Record<ResponseType, ResponseExecutor>> = {
   text: executeTextResponse,
@@ -21,4 +23,6 @@ export const responseExecutors: Partial<Record<ResponseType, ResponseExecutor>> 
   api: executeApiResponse,
   data_source: executeDataSourceResponse,
   component: executeComponentResponse,
+  menu: executeMenuResponse,
+  shopping_cart: executeShoppingCartResponse,
 };

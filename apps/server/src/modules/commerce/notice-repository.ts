@@ -1,0 +1,54 @@
+import type { BotMessage } from '@hiwar/contracts';
+import type { Database } from '../../platform/db/database.ts';
+import { fromJson, toJson } from '../../platform/db/json.ts';
+import type { SenderKey } from '../runtime/sender-key.ts';
+import type { CommerceTables } from './commerce-tables.ts';
+
+function tablesOf(db: Database) {
+  return db.withTables<CommerceTables>();
+}
+
+export interface SenderNotice {
+  id: number;
+  message: BotMessage;
+  createdAt: string;
+}
+
+/** Leaves a bot message for the sender outside a turn (the messenger reads it with GET …/notices). */
+export async function insertNotice(db: Database, sender: SenderKey, message: BotMessage): Promise<number> {
+  const row = await tablesOf(db)
+    .insertInto('sender_notices')
+    .values({
+      user_id: sender.userId,
+      platform: sender.platform,
+      sender_id: sender.senderId,
+      message: toJson(message),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The sender's notices after a notice id, oldest first, at most `limit`. */
+export async function listNotices(
+  db: Database,
+  sender: SenderKey,
+  afterId: number,
+  limit: number,
+): Promise<SenderNotice[]> {
+  const rows = await tablesOf(db)
+    .selectFrom('sender_notices')
+    .select(['id', 'message', 'created_at'])
+    .where('user_id', '=', sender.userId)
+    .where('platform', '=', sender.platform)
+    .where('sender_id', '=', sender.senderId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    message: fromJson<BotMessage>(row.message, { type: 'text', text: '' }),
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}

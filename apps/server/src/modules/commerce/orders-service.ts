@@ -1,0 +1,49 @@
+import type { Order } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { findOwnDataset } from '../datasets/dataset-repository.ts';
+import { commerceWords } from './commerce-words.ts';
+import { isMenu } from './menu-repository.ts';
+import { insertNotice } from './notice-repository.ts';
+import { findOwnOrder, listPendingOrders, orderOf, setOrderStatus } from './order-repository.ts';
+
+function langOf(text: string): Lang {
+  return text === 'ar' || text === 'de' ? text : 'en';
+}
+
+/** The owner's menu's pending orders, newest first, keyed by the menu id; not found for another's or a dataset. */
+export async function listMenuOrders(
+  db: Database,
+  userId: number,
+  menuId: number,
+): Promise<Record<string, Order[]>> {
+  if (!isMenu(await findOwnDataset(db, userId, menuId))) throw new AppError('not_found');
+  const rows = await listPendingOrders(db, menuId);
+  return { [String(menuId)]: rows.map(orderOf) };
+}
+
+/**
+ * Confirms the owner's pending order and tells the sender in their conversation (a notice the messenger shows,
+ * in the language they ordered in), both in one transaction. A confirmed order answers as it is, telling nobody
+ * again; a deleted or another owner's one is not found.
+ */
+export async function confirmOrder(db: Database, userId: number, orderId: number): Promise<Order> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findOwnOrder(trx, userId, orderId);
+    if (!row) throw new AppError('not_found');
+    if (await setOrderStatus(trx, userId, orderId, 'confirmed', ['pending'])) {
+      const sender = { userId, platform: row.platform, senderId: row.sender_id };
+      const words = commerceWords[langOf(row.lang)];
+      await insertNotice(trx, sender, { type: 'text', text: words.confirmed(row.order_number) });
+    }
+    return { ...orderOf(row), status: 'confirmed' };
+  });
+}
+
+/** Deletes the owner's order (pending or confirmed): it leaves the list; not found when gone or another's. */
+export async function deleteOrder(db: Database, userId: number, orderId: number): Promise<void> {
+  if (!(await setOrderStatus(db, userId, orderId, 'deleted', ['pending', 'confirmed']))) {
+    throw new AppError('not_found');
+  }
+}
