@@ -74,8 +74,8 @@ export function DatasetKindFormPage({ kind }: { kind: DatasetKind }) {
 
   return (
     <Stack gap="lg">
-      <Title order={2} dir={isNew ? undefined : 'auto'}>
-        {isNew ? t(`${kind.section}.form.addTitle`) : (dataset.data?.ds_name ?? '…')}
+      <Title order={2}>
+        {isNew ? t(`${kind.section}.form.addTitle`) : <span dir="auto">{dataset.data?.ds_name ?? '…'}</span>}
       </Title>
       <Card shadow="xs">
         <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>

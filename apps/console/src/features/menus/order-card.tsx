@@ -71,9 +71,10 @@ export function OrderCard({ menuId, order, now }: OrderCardProps) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2}>
-            <OwnText fw={700} size="lg">
-              {order.fullname}
-            </OwnText>
+            {/* in the frame's direction, the name read in its own: it stays at the card's start */}
+            <Text fw={700} size="lg">
+              <span dir="auto">{order.fullname}</span>
+            </Text>
             <Group gap="xs">
               <Text size="sm" c="dimmed">
                 {title}
