@@ -2,6 +2,8 @@ import type {
   IncomingEvent,
   WidgetHistoryResponse,
   WidgetMessageResponse,
+  WidgetNotice,
+  WidgetNoticesResponse,
   WidgetSettings,
   WidgetSettingsResponse,
   WidgetTurn,
@@ -28,6 +30,8 @@ export interface ApiClient {
   history(senderId: number): Promise<WidgetTurn[]>;
   send(senderId: number, event: IncomingEvent, locale: string): Promise<WidgetMessageResponse>;
   validateSender(senderId: number): Promise<boolean>;
+  /** bot messages left for the sender after the notice id `after` (an order confirmed) */
+  notices?(senderId: number, after: number): Promise<WidgetNotice[]>;
 }
 
 export type FetchFunction = (url: string, init?: RequestInit) => Promise<Response>;
@@ -81,6 +85,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const url = new URL('history', botBase);
       url.searchParams.set('sender_id', String(senderId));
       const answer = await call<WidgetHistoryResponse>(url);
+      return answer.data;
+    },
+    async notices(senderId, after) {
+      const url = new URL('notices', botBase);
+      url.searchParams.set('sender_id', String(senderId));
+      if (after > 0) url.searchParams.set('after', String(after));
+      const answer = await call<WidgetNoticesResponse>(url);
       return answer.data;
     },
     send(senderId, event, locale) {

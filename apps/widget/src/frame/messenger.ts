@@ -7,6 +7,7 @@ import { el } from './dom.ts';
 import { renderHeader } from './header.ts';
 import { applyLanguage, chooseLanguage, type Language, type Strings, strings, welcomeText } from './i18n.ts';
 import { chooseMenu, createMenuPanel } from './menu.ts';
+import { startNoticePolling } from './notices.ts';
 import { localOutboxStorage, Outbox } from './outbox.ts';
 import type { RenderContext } from './render/render-context.ts';
 import { retryUntilDone, type Sleep } from './retry.ts';
@@ -200,4 +201,13 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
     if (startButton) chat.addControl(startButton);
   }
   void outbox.flush();
+  const { notices } = api;
+  if (notices) {
+    startNoticePolling({
+      source: { notices: (after) => notices.call(api, senderId, after) },
+      show: (messages) => chat.addBotMessages(messages),
+      window,
+      storageKey: `hiwar_notice_${options.bot}_${senderId}`,
+    });
+  }
 }
