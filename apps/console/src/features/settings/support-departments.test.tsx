@@ -68,6 +68,7 @@ describe('customer-support departments in settings', () => {
     const card = await openDepartments();
     expect(await within(card).findByText('Sales')).toBeDefined();
     const field = within(card).getByLabelText('New department');
+    expect(field.getAttribute('dir')).toBe('auto');
     fireEvent.change(field, { target: { value: '  Billing ' } });
     fireEvent.keyDown(field, { key: 'Enter' });
     expect(await screen.findByText('Department “Billing” added')).toBeDefined();

@@ -1,6 +1,5 @@
 import { DEPARTMENTS_MAX, departmentName } from '@hiwar/contracts';
-import { Alert, Button, Divider, Group, Input, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useId } from '@mantine/hooks';
+import { Alert, Box, Button, Divider, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,6 @@ export function SupportDepartments() {
   const changes = useDepartmentChanges();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
 
   const add = () => {
     const parsed = departmentName.safeParse(name);
@@ -66,37 +64,35 @@ export function SupportDepartments() {
           ))}
         </Stack>
       )}
-      <Input.Wrapper id={inputId} label={t('settings.departments.newName')} error={error}>
-        <Group gap="xs" wrap="nowrap">
-          <Input
-            id={inputId}
-            flex={1}
-            placeholder={t('settings.departments.newPlaceholder')}
-            value={name}
-            error={error !== null}
-            aria-invalid={error !== null}
-            aria-describedby={error === null ? undefined : `${inputId}-error`}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                add();
-              }
-            }}
-          />
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} />}
-            loading={changes.add.isPending}
-            onClick={add}
-          >
-            {t('settings.departments.add')}
-          </Button>
-        </Group>
-      </Input.Wrapper>
+      <TextInput
+        label={t('settings.departments.newName')}
+        placeholder={t('settings.departments.newPlaceholder')}
+        value={name}
+        error={error}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            add();
+          }
+        }}
+        inputContainer={(field) => (
+          <Group gap="xs" wrap="nowrap">
+            <Box flex={1}>{field}</Box>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} />}
+              loading={changes.add.isPending}
+              onClick={add}
+            >
+              {t('settings.departments.add')}
+            </Button>
+          </Group>
+        )}
+      />
     </Stack>
   );
 }
