@@ -13,6 +13,13 @@ export interface ReceiptInput {
   customerAddress?: string;
 }
 
+/** The payment methods' names in the receipt's text (the message itself carries the code). */
+const paymentNames: Record<Lang, Record<string, string>> = {
+  en: { cash: 'cash', visa: 'Visa' },
+  ar: { cash: 'نقدًا', visa: 'فيزا' },
+  de: { cash: 'bar', visa: 'Visa' },
+};
+
 /**
  * A cart or an order as a receipt message, with its plain-text form in the sender's language (what a client
  * that does not draw receipts shows): a line per item, subtotal, shipping, tax, total, payment.
@@ -30,7 +37,7 @@ export function receiptOf(input: ReceiptInput, lang: Lang): ReceiptMessage {
     totals.shippingCents !== 0 ? `${word.shipping}: ${amount(totals.shippingCents)}` : '',
     totals.taxCents !== 0 ? `${word.tax}: ${amount(totals.taxCents)}` : '',
     `${word.total}: ${amount(totals.totalCents)}`,
-    `${word.payment}: ${input.paymentMethod}`,
+    `${word.payment}: ${paymentNames[lang][input.paymentMethod] ?? input.paymentMethod}`,
     [input.customerName, input.customerAddress].filter(Boolean).join(' — '),
   ]
     .filter((line) => line !== '')

@@ -287,6 +287,37 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
     ]);
   });
 
+  it('answers an Arabic page in Arabic and reads a quantity in Eastern Arabic digits', async () => {
+    const senderId = 880_000 + Math.floor(Math.random() * 10_000);
+    const send = async (event: Record<string, unknown>) => {
+      const answer = await server.call('POST', `/widget/api/${bot.botToken}/messages`, {
+        body: { sender_id: senderId, event, locale: 'ar' },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.json.replies as Reply[];
+    };
+    const menu = await send({ type: 'postback', payload: `cmd:${commands.menu}` });
+    expect((menu[0] as { cards: Reply[] }).cards[0]?.buttons).toEqual([
+      { label: 'أضف إلى السلة', type: 'postback', value: `cmd:${commands.add}?item=${recordIds.Margherita}` },
+    ]);
+    await send({ type: 'postback', payload: `cmd:${commands.add}?item=${recordIds.Tiramisu}` });
+    expect(await send({ type: 'text', text: '٣' })).toEqual([
+      { type: 'text', text: 'Tiramisu × 3 في سلتك.' },
+    ]);
+    // 45 × 3 = 135; tax 18.90; shipping 6.75; total 160.65
+    const receipt = receiptOf(await send({ type: 'postback', payload: `cmd:${commands.view}` }));
+    expect(receipt.text).toBe(
+      [
+        '• Tiramisu × 3 = 135.00 EGP',
+        'المجموع الفرعي: 135.00 EGP',
+        'الشحن: 6.75 EGP',
+        'الضريبة: 18.90 EGP',
+        'الإجمالي: 160.65 EGP',
+        'الدفع: نقدًا',
+      ].join('\n'),
+    );
+  });
+
   it('completes the order with the contact questions, once, and keeps the prices the receipt showed', async () => {
     const sender = newSender(bot);
     await sender.press(`cmd:${commands.add}?item=${recordIds.Pepperoni}`);
