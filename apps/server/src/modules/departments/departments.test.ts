@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { copyResponses } from '../responses/copy-response.ts';
 import { ownerWithCommands } from '../responses/test-commands.ts';
 
 describe.each(await testDatabaseKinds())('customer-support departments on $label', (kind) => {
@@ -173,5 +174,26 @@ describe.each(await testDatabaseKinds())('customer-support departments on $label
     await saveResponse(alice.token, first, { resp_type: 'text', resp_text: 'no hand-over' });
     await saveResponse(alice.token, second, { ...connectTo(''), resp_text: 'anyone' });
     expect((await remove(alice.token, sales)).json).toEqual({ status: 1 });
+  });
+
+  it("drops the department when another owner's clone copies the response, and keeps it in the owner's own", async () => {
+    const author = await ownerWithCommands(server, 2);
+    const sales = await added(author.token, 'Sales');
+    const [source, ownCopy] = author.commandIds as [number, number];
+    expect((await saveResponse(author.token, source, connectTo(String(sales)))).status).toBe(200);
+    const cloner = await ownerWithCommands(server);
+    const db = server.database.db;
+    await db.transaction().execute(async (trx) => {
+      await copyResponses(trx, {
+        userId: cloner.userId,
+        commandIdMap: new Map([[source, cloner.commandId]]),
+      });
+      await copyResponses(trx, { userId: author.userId, commandIdMap: new Map([[source, ownCopy]]) });
+    });
+    const departmentOf = async (token: string, commandId: number) =>
+      (await server.call('GET', `/api/command_response/get/${commandId}`, { token })).json.data
+        .resp_actions[0].resp_action_cs_connect_department;
+    expect(await departmentOf(cloner.token, cloner.commandId)).toBe('');
+    expect(await departmentOf(author.token, ownCopy)).toBe(String(sales));
   });
 });
