@@ -1,6 +1,6 @@
 import { menuFixedFields, orderSchema, ordersListAnswerSchema } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../testing/test-databases.ts';
+import { type TestDatabaseKind, testDatabaseKinds } from '../../../testing/test-databases.ts';
 import { findCart } from '../../commerce/cart-repository.ts';
 import { insertDatasetRecord, updateRecordData } from '../../datasets/dataset-record-repository.ts';
 import { createDataset } from '../../datasets/dataset-repository.ts';
@@ -316,6 +316,29 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
         'الدفع: نقدًا',
       ].join('\n'),
     );
+  });
+
+  it('keeps the cart in the database: a second server process on the same database sees it', async () => {
+    const sender = await senderWithCart();
+    const firstReceipt = receiptOf(await sender.press(`cmd:${commands.view}`));
+    const target =
+      kind.label === 'postgres'
+        ? { dialect: 'postgres' as const, url: String(server.config.databaseUrl) }
+        : { dialect: 'sqlite' as const, file: `${server.config.dataDir}/hiwar.sqlite` };
+    const sameDatabase: TestDatabaseKind = {
+      label: kind.label,
+      create: async () => ({ target, drop: async () => {} }),
+    };
+    const restarted = await startConversationServer(sameDatabase);
+    try {
+      const answer = await restarted.call('POST', `/widget/api/${bot.botToken}/messages`, {
+        body: { sender_id: sender.senderId, event: { type: 'postback', payload: `cmd:${commands.view}` } },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      expect(receiptOf(answer.json.replies)).toEqual(firstReceipt);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('completes the order with the contact questions, once, and keeps the prices the receipt showed', async () => {
