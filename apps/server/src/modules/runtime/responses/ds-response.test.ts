@@ -278,7 +278,7 @@ describe.each(await testDatabaseKinds())('dataset query responses on $label', (k
     ]);
   });
 
-  it('renders a receipt of the matching records as text', async () => {
+  it('renders a receipt of the matching records, with its text form', async () => {
     const receipt = { currency: 'USD', elem_title_col: 'name', elem_price_col: 'age', total_tax: '10%' };
     const replies = await ask({
       groups: [[condition('city', '=', 'Cairo'), active]],
@@ -286,7 +286,17 @@ describe.each(await testDatabaseKinds())('dataset query responses on $label', (k
     });
     expect(replies).toEqual([
       {
-        type: 'text',
+        type: 'receipt',
+        items: [
+          { title: 'أحمد', quantity: 1, price: 30 },
+          { title: 'محمود', quantity: 1, price: 9 },
+        ],
+        subtotal: 39,
+        tax: 3.9,
+        shipping: 0,
+        total: 42.9,
+        currency: 'USD',
+        payment_method: '',
         text: [
           '• أحمد × 1 = 30 USD',
           '• محمود × 1 = 9 USD',

@@ -116,7 +116,7 @@ describe('renderItems', () => {
     ).toEqual([{ type: 'video', url: '/api/uploads/a.mp4' }]);
   });
 
-  it('renders a receipt as text with its lines and totals', () => {
+  it('renders a receipt message with its lines, totals and text form', () => {
     const receipt = {
       name: 'Order for {{nick}}',
       merchant: 'Pizza Place',
@@ -136,7 +136,18 @@ describe('renderItems', () => {
     const messages = renderItems(items, layout('receipt', { receipt }), context);
     expect(messages).toEqual([
       {
-        type: 'text',
+        type: 'receipt',
+        items: [
+          { title: 'Margherita', quantity: 2, price: 8 },
+          { title: 'Cola', quantity: 1, price: 1.5 },
+        ],
+        subtotal: 17.5,
+        tax: 1.75,
+        shipping: 5,
+        total: 24.25,
+        currency: 'USD',
+        payment_method: 'cash',
+        order_number: '42',
         text: [
           'Order for Sam — Pizza Place',
           'Order 42',
@@ -151,6 +162,6 @@ describe('renderItems', () => {
       },
     ]);
     const arabic = renderItems(items, layout('receipt', { receipt }), { ...context, lang: 'ar' });
-    expect(arabic[0]?.type === 'text' && arabic[0].text).toContain('الإجمالي: 24.25 USD');
+    expect(arabic[0]?.type === 'receipt' && arabic[0].text).toContain('الإجمالي: 24.25 USD');
   });
 });

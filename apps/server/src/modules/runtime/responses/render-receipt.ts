@@ -4,9 +4,10 @@ import { interpolate } from '../interpolate.ts';
 import { itemPlaceholders, itemText, valueAtPath } from './item-values.ts';
 
 /**
- * A receipt (spec part 2 §3 "Receipt") as one readable text: the message protocol (bot-message.ts) has no
- * receipt message, so every channel shows it as text — a line per item (title × amount = price × amount),
- * then sub-total, shipping, tax and total in the receipt's currency.
+ * A dataset response's receipt (spec part 2 §3 "Receipt") as a `receipt` message: its items (title, amount,
+ * unit price, image) and totals, and as `text` the same receipt readable as one text — a line per item
+ * (title × amount = price × amount), then sub-total, shipping, tax and total in the receipt's currency — which
+ * a client that does not draw receipts shows.
  */
 
 /** The receipt's words in each language (dataset receipts here, carts and orders in modules/commerce). */
@@ -63,6 +64,11 @@ function numberIn(text: string): number | undefined {
   return match ? Number(match[0]) : undefined;
 }
 
+const WEB_URL = /^https?:\/\/\S+$/i;
+
+/** An amount rounded to the cent, as the receipt message carries it. */
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
 const money = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
 
 /** A shipping or tax setting: an amount, or a percentage of the sub-total ("2.5%"). */
@@ -80,15 +86,19 @@ export function renderReceipt(
   const word = receiptLabels[context.lang];
   const currency = read('currency') || DEFAULT_CURRENCY;
   let computedSubTotal = 0;
-  const lines = items.flatMap((item) => {
+  const entries = items.flatMap((item) => {
     const title = columnOf(item, read('elem_title_col'), context.values);
     if (title === '') return [];
     const price = numberIn(columnOf(item, read('elem_price_col'), context.values)) ?? 0;
     const amount = numberIn(columnOf(item, read('elem_amount_col'), context.values)) ?? 1;
+    const image = read('elem_image_col') && columnOf(item, read('elem_image_col'), context.values);
     computedSubTotal += price * amount;
-    return [`• ${title} × ${money(amount)} = ${money(price * amount)} ${currency}`];
+    return [{ title, price, amount, image: image && WEB_URL.test(image) ? image : '' }];
   });
-  if (lines.length === 0) return [];
+  if (entries.length === 0) return [];
+  const lines = entries.map(
+    ({ title, price, amount }) => `• ${title} × ${money(amount)} = ${money(price * amount)} ${currency}`,
+  );
   const subTotal = numberIn(read('sub_total')) ?? computedSubTotal;
   const shipping = chargeOf(read('shipping_cost'), subTotal);
   const tax = chargeOf(read('total_tax'), subTotal);
@@ -108,5 +118,24 @@ export function renderReceipt(
     read('order_url'),
   ];
   const text = [...header, ...lines, ...footer].filter((line) => line !== '').join('\n');
-  return [{ type: 'text', text }];
+  return [
+    {
+      type: 'receipt',
+      items: entries.map(({ title, price, amount, image }) => ({
+        title,
+        quantity: amount,
+        price: cents(price),
+        ...(image !== '' && { image }),
+      })),
+      subtotal: cents(subTotal),
+      tax: cents(tax),
+      shipping: cents(shipping),
+      total: cents(total),
+      currency,
+      payment_method: read('payment_method'),
+      ...(orderNumber !== '' && { order_number: orderNumber }),
+      ...(read('address') !== '' && { customer_address: read('address') }),
+      text,
+    },
+  ];
 }
