@@ -38,11 +38,18 @@ export function orderRecord(id: number, changes: Partial<Order> = {}): Order {
   };
 }
 
+/** A call the test answers itself; undefined leaves it to the fake server. */
+type SpecialAnswer = (method: string, path: string, body: unknown) => ReturnType<FakeServer> | undefined;
+
 /**
  * The datasets server (menus are datasets) plus the orders calls: GET /shopping_cart/orders/{menuId} answers
  * the pending orders of that menu; confirm and delete take an order off the list, as the server does.
  */
-export function menusServer(menus: DatasetRecord[], orders: Order[] = [], special?: FakeServer): FakeServer {
+export function menusServer(
+  menus: DatasetRecord[],
+  orders: Order[] = [],
+  special?: SpecialAnswer,
+): FakeServer {
   const pending = [...orders];
   const datasets = datasetsServer(menus);
   return (method, path, body) => {
