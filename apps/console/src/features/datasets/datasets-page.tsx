@@ -53,7 +53,7 @@ export function DatasetListPage({ kind }: { kind: DatasetKind }) {
   const [keywords, setKeywords] = useState('');
   const [debouncedKeywords] = useDebouncedValue(keywords.trim(), SEARCH_DELAY_MS);
   const list = useDatasetsPage(kind.type, page, debouncedKeywords);
-  const actions = useDatasetListActions();
+  const actions = useDatasetListActions(kind.section);
   useClampedPage(page, list, (data) => data.pages_count, setPage);
 
   function changeKeywords(value: string) {

@@ -12,9 +12,10 @@ interface ListedDataset {
 
 /**
  * The list's status switch and its confirmed delete, each reloading the list (on the same page) on success. A
- * refused delete (409: variables or responses use the dataset) shows the server's message naming them.
+ * refused delete (409: variables or responses use the dataset) shows the server's message naming them, said of
+ * a dataset or a menu after the list's `section`.
  */
-export function useDatasetListActions() {
+export function useDatasetListActions(section: 'datasets' | 'menus' = 'datasets') {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const reload = () => {
@@ -22,7 +23,7 @@ export function useDatasetListActions() {
     return queryClient.invalidateQueries({ queryKey: datasetsKey });
   };
   const onError = (error: unknown) =>
-    notifications.show({ color: 'red', message: datasetFailureMessage(t, error) });
+    notifications.show({ color: 'red', message: datasetFailureMessage(t, error, section) });
   const status = useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => setDatasetStatus(id, isActive),
     onSuccess: reload,

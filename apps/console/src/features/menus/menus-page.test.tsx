@@ -30,6 +30,26 @@ describe('menus list', () => {
     });
     expect(screen.getByRole('link', { name: 'Add menu' }).getAttribute('href')).toBe('/menus/0');
   });
+
+  it('says which responses use a menu when the server refuses to delete it, of a menu, in Arabic too', async () => {
+    setToken('t');
+    const users = 'response of command "order"';
+    const refusal = { status: 409, json: { status: 0, msg: `The dataset is used by ${users}` } };
+    stubServer(
+      menusServer([lunch], [], (_method, path) => (path === '/dataset/delete/3' ? refusal : undefined)),
+    );
+    const english = renderApp('/menus');
+    fireEvent.click(within(await screen.findByTestId('menu-row-3')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Do you really need to delete Lunch ?')).toBeDefined();
+    fireEvent.click(screen.getByTestId('confirm-delete'));
+    expect(await screen.findByText(`The menu is used by ${users}`)).toBeDefined();
+    english.unmount();
+
+    renderApp('/menus', 'ar');
+    fireEvent.click(within(await screen.findByTestId('menu-row-3')).getByRole('button', { name: 'حذف' }));
+    fireEvent.click(await screen.findByTestId('confirm-delete'));
+    expect(await screen.findByText(`القائمة مستخدمة في ${users}`)).toBeDefined();
+  });
 });
 
 describe('menu form', () => {
