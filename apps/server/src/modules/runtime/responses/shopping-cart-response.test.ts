@@ -1,5 +1,6 @@
 import { menuFixedFields, orderSchema, ordersListAnswerSchema } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from '../../../platform/mail/smtp-sink.test-support.ts';
 import { type TestDatabaseKind, testDatabaseKinds } from '../../../testing/test-databases.ts';
 import { findCart } from '../../commerce/cart-repository.ts';
 import { insertDatasetRecord, updateRecordData } from '../../datasets/dataset-record-repository.ts';
@@ -45,6 +46,7 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
   let bot: TestBot;
   let stranger: TestBot;
   let menuId: number;
+  let sink: SmtpSink;
   const recordIds: Record<string, number> = {};
   const commands = { menu: 0, add: 0, remove: 0, view: 0, order: 0 };
 
@@ -93,7 +95,8 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
   }
 
   beforeAll(async () => {
-    server = await startConversationServer(kind);
+    sink = await startSmtpSink();
+    server = await startConversationServer(kind, {}, { smtpUrl: sink.url });
     bot = await createBot(server);
     stranger = await createBot(server);
     const db = server.database.db;
@@ -161,6 +164,7 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
   });
   afterAll(async () => {
     await server.close();
+    await sink.close();
   });
 
   it('shows the menu as cards a page at a time, with add-to-cart buttons, more, tags and extra options', async () => {
@@ -457,6 +461,15 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
     expect(about[0].subject).toBe(`New order ${orderNumber} — Lunch menu`);
     expect(about[0].text).toContain('Name: Ali');
     expect(about[0].text).toContain('• Margherita × 2 = 171.00 EGP');
+    // and it goes out through the mail server (SMTP_URL here) to the owner's account address
+    const owner = await server.call('GET', '/api/user/me', { token: bot.token });
+    const deadline = Date.now() + 10_000;
+    const sent = () => sink.received.filter((mail) => mail.raw.includes('Phone: 0111'));
+    while (sent().length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    // the two orders Ali placed, one mail each
+    expect(sent()).toHaveLength(2);
+    expect(sent()[0]?.to).toEqual([owner.json.data.user_email]);
   });
 
   it('lets the owner confirm an order, which tells the sender in their conversation', async () => {
