@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numberedPage } from './command.ts';
 import { idOrZeroParam, idParam, numberOrDigits } from './numeric-input.ts';
+import { orderCurrencies, orderPaymentMethods } from './orders.ts';
 import { statusFlag } from './service.ts';
 
 export const datasetTypes = ['dataset', 'menu'] as const;
@@ -14,6 +15,8 @@ export const datasetMessages = {
   fieldUnknown: 'The field does not exist in the dataset',
   nameRequired: 'The dataset name is required',
   menuNameRequired: 'The menu name is required',
+  currencyInvalid: 'Please choose EGP, RSA or USD',
+  paymentMethodInvalid: 'Please choose cash or visa',
   missingData: 'Missing data',
   fieldReadOnly: 'Only a read-write field can be changed or removed',
   fieldNameReserved: 'A field name can not be _id or start with __',
@@ -78,6 +81,9 @@ export const datasetRecord = z.object({
   /** menus only */
   ds_tax: z.number(),
   ds_shipping: z.number(),
+  /** menus only: the currency of its prices, receipts and orders, and the receipt's payment method */
+  ds_currency: z.enum(orderCurrencies),
+  ds_payment_method: z.enum(orderPaymentMethods),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -182,6 +188,8 @@ export const saveDatasetRequest = z.object({
   ds_schema: z.array(datasetField).max(DATASET_MAX_FIELDS, datasetMessages.tooManyFields).optional(),
   ds_tax: numberOrDigits(z.number().min(0).max(100)).optional(),
   ds_shipping: numberOrDigits(z.number().min(0).max(1_000_000)).optional(),
+  ds_currency: z.enum(orderCurrencies, { error: datasetMessages.currencyInvalid }).optional(),
+  ds_payment_method: z.enum(orderPaymentMethods, { error: datasetMessages.paymentMethodInvalid }).optional(),
 });
 export type SaveDatasetRequest = z.input<typeof saveDatasetRequest>;
 export const saveDatasetResponse = z.object({ status: z.literal(1), id: z.number(), data: datasetRecord });

@@ -19,6 +19,8 @@ export function datasetRecord(
     ds_schema: schema,
     ds_tax: 0,
     ds_shipping: 0,
+    ds_currency: 'EGP',
+    ds_payment_method: 'cash',
     created_at: '2026-11-24T08:00:00.000Z',
     updated_at: '2026-11-24T08:00:00.000Z',
   };

@@ -1,10 +1,4 @@
-import {
-  type DatasetRecord,
-  DEFAULT_ORDER_CURRENCY,
-  DEFAULT_ORDER_PAYMENT_METHOD,
-  type OrderCurrency,
-  type OrderPaymentMethod,
-} from '@hiwar/contracts';
+import type { DatasetRecord, OrderCurrency, OrderPaymentMethod } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
 import { findOwnDataset } from '../datasets/dataset-repository.ts';
@@ -27,7 +21,7 @@ export interface Menu {
   name: string;
   taxPercent: number;
   shippingPercent: number;
-  /** a menu has no currency or payment setting yet: every menu sells in EGP, paid cash (the spec's defaults) */
+  /** the menu's ds_currency and ds_payment_method: its cards' prices, its receipts and the orders it takes */
   currency: OrderCurrency;
   paymentMethod: OrderPaymentMethod;
   items: MenuItem[];
@@ -85,8 +79,8 @@ export async function loadMenu(db: Database, ownerId: number, menuId: number): P
     name: dataset.ds_name,
     taxPercent: dataset.ds_tax,
     shippingPercent: dataset.ds_shipping,
-    currency: DEFAULT_ORDER_CURRENCY,
-    paymentMethod: DEFAULT_ORDER_PAYMENT_METHOD,
+    currency: dataset.ds_currency,
+    paymentMethod: dataset.ds_payment_method,
     items,
   };
 }

@@ -52,6 +52,11 @@ async function rewriteRecords(
   await replaceRecordsData(db, dsId, changed);
 }
 
+/** A menu's currency and payment method as sent (a plain dataset keeps the defaults it never reads). */
+function menuPayment(input: SaveDatasetInput) {
+  return { currency: input.ds_currency, paymentMethod: input.ds_payment_method };
+}
+
 /** POST /dataset/save/{id}: 0 creates; an existing dataset keeps its type, and its records follow its schema. */
 export async function saveDataset(
   db: Database,
@@ -72,6 +77,7 @@ export async function saveDataset(
       schema,
       tax: input.ds_tax,
       shipping: input.ds_shipping,
+      ...(input.ds_type === 'menu' && menuPayment(input)),
     });
   }
   const current = await requireOwnDataset(db, userId, dsId);
@@ -89,6 +95,7 @@ export async function saveDataset(
       schema,
       tax: input.ds_tax,
       shipping: input.ds_shipping,
+      ...(current.ds_type === 'menu' && menuPayment(input)),
     });
     if (dropped.length === 0 && retyped.length === 0) return;
     await rewriteRecords(trx, dsId, (data) => {

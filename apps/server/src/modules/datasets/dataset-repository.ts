@@ -3,6 +3,12 @@ import {
   type DatasetListEntry,
   type DatasetRecord,
   type DatasetType,
+  DEFAULT_ORDER_CURRENCY,
+  DEFAULT_ORDER_PAYMENT_METHOD,
+  type OrderCurrency,
+  type OrderPaymentMethod,
+  orderCurrencies,
+  orderPaymentMethods,
   PAGE_SIZE,
 } from '@hiwar/contracts';
 import type { Selectable } from 'kysely';
@@ -25,6 +31,12 @@ function datasetOf(row: DatasetRow): DatasetRecord {
     ds_schema: fromJson<DatasetField[]>(row.ds_schema, []),
     ds_tax: Number(row.ds_tax),
     ds_shipping: Number(row.ds_shipping),
+    ds_currency: (orderCurrencies as readonly string[]).includes(row.ds_currency)
+      ? (row.ds_currency as OrderCurrency)
+      : DEFAULT_ORDER_CURRENCY,
+    ds_payment_method: (orderPaymentMethods as readonly string[]).includes(row.ds_payment_method)
+      ? (row.ds_payment_method as OrderPaymentMethod)
+      : DEFAULT_ORDER_PAYMENT_METHOD,
   };
 }
 
@@ -37,6 +49,8 @@ export interface NewDataset {
   schema?: DatasetField[];
   tax?: number;
   shipping?: number;
+  currency?: OrderCurrency;
+  paymentMethod?: OrderPaymentMethod;
 }
 
 /** Creates a dataset (the dataset screens and the tests use it). */
@@ -52,6 +66,8 @@ export async function createDataset(db: Database, dataset: NewDataset): Promise<
       ds_schema: toJson(dataset.schema ?? []),
       ds_tax: dataset.tax ?? 0,
       ds_shipping: dataset.shipping ?? 0,
+      ds_currency: dataset.currency ?? DEFAULT_ORDER_CURRENCY,
+      ds_payment_method: dataset.paymentMethod ?? DEFAULT_ORDER_PAYMENT_METHOD,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -144,6 +160,8 @@ export interface DatasetChanges {
   schema?: DatasetField[];
   tax?: number;
   shipping?: number;
+  currency?: OrderCurrency;
+  paymentMethod?: OrderPaymentMethod;
 }
 
 /** Changes the given columns of a dataset. */
@@ -158,6 +176,8 @@ export async function updateDataset(db: Database, dsId: number, changes: Dataset
       ...(changes.schema !== undefined && { ds_schema: toJson(changes.schema) }),
       ...(changes.tax !== undefined && { ds_tax: changes.tax }),
       ...(changes.shipping !== undefined && { ds_shipping: changes.shipping }),
+      ...(changes.currency !== undefined && { ds_currency: changes.currency }),
+      ...(changes.paymentMethod !== undefined && { ds_payment_method: changes.paymentMethod }),
       updated_at: nowIso(),
     })
     .where('ds_id', '=', dsId)

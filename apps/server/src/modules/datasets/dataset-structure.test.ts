@@ -77,6 +77,53 @@ describe.each(await testDatabaseKinds())('dataset structure calls on $label', (k
       expect(renamed.ds_schema).toEqual(menu.ds_schema);
     });
 
+    it("keeps a menu's currency and payment method (EGP and cash by default); a plain dataset ignores them", async () => {
+      const { token } = await registerAndLogin(server);
+      const browse = async (id: number) =>
+        (await server.call('GET', `/api/dataset/browse/${id}`, { token })).json.data;
+      const menu = await saved(token, { ds_type: 'menu', menu_name: 'Lunch' });
+      expect(menu).toMatchObject({ ds_currency: 'EGP', ds_payment_method: 'cash' });
+      await saved(token, { menu_name: 'Lunch', ds_currency: 'USD', ds_payment_method: 'visa' }, menu.ds_id);
+      expect(await browse(menu.ds_id)).toMatchObject({ ds_currency: 'USD', ds_payment_method: 'visa' });
+      // a save that does not name them keeps them
+      await saved(token, { menu_name: 'Dinner', ds_tax: 10 }, menu.ds_id);
+      expect(await browse(menu.ds_id)).toMatchObject({
+        ds_name: 'Dinner',
+        ds_tax: 10,
+        ds_currency: 'USD',
+        ds_payment_method: 'visa',
+      });
+      const created = await saved(token, {
+        ds_type: 'menu',
+        menu_name: 'Saudi',
+        ds_currency: 'RSA',
+        ds_payment_method: 'cash',
+      });
+      expect(await browse(created.ds_id)).toMatchObject({ ds_currency: 'RSA', ds_payment_method: 'cash' });
+
+      const call = (body: unknown, id: number) =>
+        server.call('POST', `/api/dataset/save/${id}`, { token, body });
+      const unknown = await call(
+        { menu_name: 'Dinner', ds_currency: 'EUR', ds_payment_method: 'bitcoin' },
+        menu.ds_id,
+      );
+      expect(unknown.status).toBe(422);
+      expect(unknown.json.errors).toEqual({
+        ds_currency: [datasetMessages.currencyInvalid],
+        ds_payment_method: [datasetMessages.paymentMethodInvalid],
+      });
+      expect(await browse(menu.ds_id)).toMatchObject({ ds_currency: 'USD', ds_payment_method: 'visa' });
+
+      const dataset = await saved(token, {
+        ds_name: 'Cities',
+        ds_currency: 'USD',
+        ds_payment_method: 'visa',
+      });
+      expect(dataset).toMatchObject({ ds_type: 'dataset', ds_currency: 'EGP', ds_payment_method: 'cash' });
+      await saved(token, { ds_name: 'Cities', ds_currency: 'RSA' }, dataset.ds_id);
+      expect(await browse(dataset.ds_id)).toMatchObject({ ds_currency: 'EGP', ds_payment_method: 'cash' });
+    });
+
     it('answers each validation message', async () => {
       const { token } = await registerAndLogin(server);
       const call = (body: unknown, id = 0) => server.call('POST', `/api/dataset/save/${id}`, { token, body });

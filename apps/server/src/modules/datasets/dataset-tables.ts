@@ -14,6 +14,9 @@ export interface DatasetsTable {
   ds_schema: WithDefault<JsonText>;
   ds_tax: WithDefault<number>;
   ds_shipping: WithDefault<number>;
+  /** menus only (migration 0022): EGP | RSA | USD, cash | visa */
+  ds_currency: WithDefault<string>;
+  ds_payment_method: WithDefault<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -514,6 +514,54 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
     ).toEqual([]);
   });
 
+  it("sells in the menu's currency with its payment method, and an order keeps the ones it was placed with", async () => {
+    const saveMenu = async (ds_currency: string, ds_payment_method: string) => {
+      const answer = await server.call('POST', `/api/dataset/save/${menuId}`, {
+        token: bot.token,
+        body: { menu_name: 'Lunch menu', ds_currency, ds_payment_method },
+      });
+      expect(answer.json.status, answer.text).toBe(1);
+    };
+    const listedOrder = async (orderNumber: string) => {
+      const listed = ordersListAnswerSchema.parse((await orders(bot, menuId)).json);
+      return (listed.data[String(menuId)] ?? []).find((order) => order.order_number === orderNumber);
+    };
+    const egpNumber = String(receiptOf(await completeOrder(await senderWithCart())).order_number);
+    try {
+      await saveMenu('USD', 'visa');
+      expect(await listedOrder(egpNumber)).toMatchObject({ currency: 'EGP', payment_method: 'cash' });
+
+      const sender = newSender(bot);
+      const [cards] = (await sender.press(`cmd:${commands.menu}`)) as [{ cards: Reply[] }];
+      expect(cards.cards[0]?.subtitle).toBe('Tomato and mozzarella · 85.50 USD');
+      expect(cards.cards[3]?.subtitle).toBe('7.25 USD');
+      await sender.press(`cmd:${commands.add}?item=${recordIds.Margherita}`);
+      await sender.say('2');
+      const shown = receiptOf(await sender.press(`cmd:${commands.view}`));
+      expect(shown).toMatchObject({ currency: 'USD', payment_method: 'visa', subtotal: 171, total: 203.49 });
+      expect(String(shown.text).split('\n')).toEqual(
+        expect.arrayContaining(['• Margherita × 2 = 171.00 USD', 'Total: 203.49 USD', 'Payment: Visa']),
+      );
+      const placed = receiptOf(await completeOrder(sender));
+      expect(placed).toMatchObject({ currency: 'USD', payment_method: 'visa', total: 203.49 });
+      const usdNumber = String(placed.order_number);
+      expect(await listedOrder(usdNumber)).toMatchObject({
+        items: [{ title: 'Margherita', quantity: 2, price: 85.5 }],
+        price: 203.49,
+        currency: 'USD',
+        payment_method: 'visa',
+      });
+
+      // the menu changes back: the order placed in USD stays in USD, paid by visa
+      await saveMenu('EGP', 'cash');
+      expect(await listedOrder(usdNumber)).toMatchObject({ currency: 'USD', payment_method: 'visa' });
+      const again = (await newSender(bot).press(`cmd:${commands.menu}`)) as [{ cards: Reply[] }];
+      expect(again[0].cards[3]?.subtitle).toBe('7.25 EGP');
+    } finally {
+      await saveMenu('EGP', 'cash');
+    }
+  });
+
   it('refuses another owner, unknown and malformed ids; delete takes an order off the list', async () => {
     const sender = await senderWithCart();
     const done = await completeOrder(sender);

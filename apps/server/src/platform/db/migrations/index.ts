@@ -19,6 +19,7 @@ import { datasetRecordsSenderIndex } from './0018-dataset-records-sender-index.t
 import { csDepartments } from './0019-cs-departments.ts';
 import { datasetRecordsTrigramPendingList } from './0020-dataset-records-trigram-pending-list.ts';
 import { commerce } from './0021-commerce.ts';
+import { menuCurrencyPayment } from './0022-menu-currency-payment.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -44,4 +45,5 @@ export const migrations: AppMigration[] = [
   csDepartments,
   datasetRecordsTrigramPendingList,
   commerce,
+  menuCurrencyPayment,
 ];
