@@ -1,4 +1,4 @@
-import type { DatasetField } from '@hiwar/contracts';
+import { type DatasetField, orderCurrencies, orderPaymentMethods } from '@hiwar/contracts';
 import {
   Button,
   Card,
@@ -6,6 +6,7 @@ import {
   Loader,
   NumberInput,
   type NumberInputProps,
+  Select,
   Stack,
   Switch,
   Tabs,
@@ -45,8 +46,8 @@ function PercentInput(props: NumberInputProps) {
 }
 
 /**
- * `{path}/{id}/{tab}` (spec part 2 §2; 0 is new): the name and status (a menu's tax and shipping too), then the
- * kind's tabs. The tabs after the first stay disabled until the dataset exists; after the first save the page
+ * `{path}/{id}/{tab}` (spec part 2 §2; 0 is new): the name and status (a menu's tax, shipping, currency and
+ * payment method too), then the kind's tabs. The tabs after the first stay disabled until the dataset exists; after the first save the page
  * is the dataset's.
  */
 export function DatasetKindFormPage({ kind }: { kind: DatasetKind }) {
@@ -98,6 +99,26 @@ export function DatasetKindFormPage({ kind }: { kind: DatasetKind }) {
                   label={t('menus.fields.shipping')}
                   placeholder="1"
                   {...form.getInputProps('shipping')}
+                />
+                <Select
+                  label={t('menus.fields.currency')}
+                  data={orderCurrencies.map((code) => ({
+                    value: code,
+                    label: t(`menus.currencies.${code}`),
+                  }))}
+                  allowDeselect={false}
+                  w={200}
+                  {...form.getInputProps('currency')}
+                />
+                <Select
+                  label={t('menus.fields.paymentMethod')}
+                  data={orderPaymentMethods.map((method) => ({
+                    value: method,
+                    label: t(`menus.paymentMethods.${method}`),
+                  }))}
+                  allowDeselect={false}
+                  w={140}
+                  {...form.getInputProps('paymentMethod')}
                 />
               </>
             )}

@@ -1,4 +1,11 @@
-import type { DatasetField, SaveDatasetRequest } from '@hiwar/contracts';
+import {
+  type DatasetField,
+  DEFAULT_ORDER_CURRENCY,
+  DEFAULT_ORDER_PAYMENT_METHOD,
+  type OrderCurrency,
+  type OrderPaymentMethod,
+  type SaveDatasetRequest,
+} from '@hiwar/contracts';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +26,9 @@ export interface NameFormValues {
   /** menus only: '' while empty (saved as 0) */
   tax: number | string;
   shipping: number | string;
+  /** menus only: the currency of its prices and orders, the receipt's payment method */
+  currency: OrderCurrency;
+  paymentMethod: OrderPaymentMethod;
 }
 
 const percentOf = (value: number | string) => (value === '' ? 0 : Number(value));
@@ -30,7 +40,10 @@ function checkPercent(t: TFunction, value: number | string): string | null {
     : t('menus.form.percentRange', { max: MAX_PERCENT });
 }
 
-/** The save call's body: a menu's name goes as menu_name with its tax and shipping (spec part 2 §5, §7). */
+/**
+ * The save call's body: a menu's name goes as menu_name with its tax, shipping, currency and payment method
+ * (spec part 2 §5, §7).
+ */
 function saveRequestOf(
   kind: DatasetKind,
   values: NameFormValues,
@@ -40,7 +53,12 @@ function saveRequestOf(
     [kind.nameField]: values.name.trim(),
     ds_type: kind.type,
     ds_status: values.isActive ? 1 : 0,
-    ...(kind.type === 'menu' && { ds_tax: percentOf(values.tax), ds_shipping: percentOf(values.shipping) }),
+    ...(kind.type === 'menu' && {
+      ds_tax: percentOf(values.tax),
+      ds_shipping: percentOf(values.shipping),
+      ds_currency: values.currency,
+      ds_payment_method: values.paymentMethod,
+    }),
     ...(newFields && { ds_schema: newFields }),
   };
 }
@@ -51,10 +69,12 @@ const formFieldOf: Record<string, keyof NameFormValues> = {
   menu_name: 'name',
   ds_tax: 'tax',
   ds_shipping: 'shipping',
+  ds_currency: 'currency',
+  ds_payment_method: 'paymentMethod',
 };
 
 /**
- * The name, status (and a menu's tax and shipping) part of the dataset form; a new dataset is created with the
+ * The name, status (and a menu's tax, shipping, currency and payment method) part of the dataset form; a new dataset is created with the
  * fields given so far, and `onCreated` then opens it.
  */
 export function useDatasetNameForm(
@@ -68,7 +88,14 @@ export function useDatasetNameForm(
   const dataset = useDataset(datasetId);
   const isMenu = kind.type === 'menu';
   const form = useForm<NameFormValues>({
-    initialValues: { name: '', isActive: true, tax: '', shipping: '' },
+    initialValues: {
+      name: '',
+      isActive: true,
+      tax: '',
+      shipping: '',
+      currency: DEFAULT_ORDER_CURRENCY,
+      paymentMethod: DEFAULT_ORDER_PAYMENT_METHOD,
+    },
     validate: {
       name: (name) => (name.trim() === '' ? localizeDatasetMessage(t, kind.nameRequired) : null),
       tax: (tax) => (isMenu ? checkPercent(t, tax) : null),
@@ -79,8 +106,15 @@ export function useDatasetNameForm(
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill the form once per loaded dataset.
   useEffect(() => {
     if (!dataset.data) return;
-    const { ds_name, ds_status, ds_tax, ds_shipping } = dataset.data;
-    form.setValues({ name: ds_name, isActive: ds_status === 1, tax: ds_tax, shipping: ds_shipping });
+    const { ds_name, ds_status, ds_tax, ds_shipping, ds_currency, ds_payment_method } = dataset.data;
+    form.setValues({
+      name: ds_name,
+      isActive: ds_status === 1,
+      tax: ds_tax,
+      shipping: ds_shipping,
+      currency: ds_currency,
+      paymentMethod: ds_payment_method,
+    });
     form.resetDirty();
   }, [dataset.data]);
 

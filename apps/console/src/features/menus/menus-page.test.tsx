@@ -13,6 +13,12 @@ const savesOf = (fetchStub: ReturnType<typeof stubServer>) => callsTo(fetchStub,
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The server's 422 answer with field errors. */
+const invalidData = (errors: Record<string, string[]>) => ({
+  status: 422,
+  json: { status: 0, msg: 'The given data was invalid.', errors },
+});
+
 describe('menus list', () => {
   it('is reached from the sidebar and lists the menus (type menu) with links to their forms', async () => {
     setToken('t');
@@ -95,6 +101,8 @@ describe('menu form', () => {
           ds_status: 1,
           ds_tax: 14,
           ds_shipping: 2.5,
+          ds_currency: 'EGP',
+          ds_payment_method: 'cash',
           ds_schema: [...menuFixedFields, calories],
         },
       },
@@ -118,14 +126,7 @@ describe('menu form', () => {
 
   it('shows the server refusing the name under the name field', async () => {
     setToken('t');
-    const refusal = {
-      status: 422,
-      json: {
-        status: 0,
-        msg: 'The given data was invalid.',
-        errors: { menu_name: ['The menu name is required'] },
-      },
-    };
+    const refusal = invalidData({ menu_name: ['The menu name is required'] });
     stubServer(
       menusServer([lunch], [], (_method, path) => (path === '/dataset/save/3' ? refusal : undefined)),
     );
@@ -161,7 +162,15 @@ describe('menu form', () => {
     expect(savesOf(fetchStub)).toEqual([
       {
         url: '/api/dataset/save/3',
-        body: { menu_name: 'Lunch', ds_type: 'menu', ds_status: 1, ds_tax: 14, ds_shipping: 3 },
+        body: {
+          menu_name: 'Lunch',
+          ds_type: 'menu',
+          ds_status: 1,
+          ds_tax: 14,
+          ds_shipping: 3,
+          ds_currency: 'EGP',
+          ds_payment_method: 'cash',
+        },
       },
     ]);
     fireEvent.click(screen.getByRole('tab', { name: 'Data' }));
@@ -170,6 +179,60 @@ describe('menu form', () => {
     await waitFor(() =>
       expect(callsTo(fetchStub, '/api/dataset/get-with-keys').at(-1)?.body).toMatchObject({ ds_id: 3 }),
     );
+  });
+
+  it("saves the menu's currency and payment method, and opens them again", async () => {
+    setToken('t');
+    const fetchStub = stubServer(menusServer([lunch]));
+    const first = renderApp('/menus/3/structure');
+    expect(await screen.findByDisplayValue('Lunch')).toBeDefined();
+    expect((screen.getByRole('combobox', { name: 'Currency' }) as HTMLInputElement).value).toBe(
+      'EGP — Egyptian pound',
+    );
+    expect((screen.getByRole('combobox', { name: 'Payment method' }) as HTMLInputElement).value).toBe('Cash');
+    await chooseOption('Currency', 'USD — US dollar');
+    await chooseOption('Payment method', 'Visa');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('successfully updated')).toBeDefined();
+    expect(savesOf(fetchStub).map((call) => call.body)).toEqual([
+      {
+        menu_name: 'Lunch',
+        ds_type: 'menu',
+        ds_status: 1,
+        ds_tax: 14,
+        ds_shipping: 2.5,
+        ds_currency: 'USD',
+        ds_payment_method: 'visa',
+      },
+    ]);
+    first.unmount();
+
+    // the saved menu opens with them, in Arabic too (the contract's RSA reads as the Saudi riyal)
+    renderApp('/menus/3/structure', 'ar');
+    expect(await screen.findByDisplayValue('Lunch')).toBeDefined();
+    expect((screen.getByRole('combobox', { name: 'العملة' }) as HTMLInputElement).value).toBe('دولار أمريكي');
+    expect((screen.getByRole('combobox', { name: 'طريقة الدفع' }) as HTMLInputElement).value).toBe('فيزا');
+    await chooseOption('العملة', 'ر.س — ريال سعودي');
+    await chooseOption('طريقة الدفع', 'نقدًا');
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(savesOf(fetchStub)).toHaveLength(2));
+    expect(savesOf(fetchStub)[1]?.body).toMatchObject({ ds_currency: 'RSA', ds_payment_method: 'cash' });
+  });
+
+  it('shows the server refusing a currency under the currency field, in Arabic', async () => {
+    setToken('t');
+    const refusal = invalidData({ ds_currency: ['Please choose EGP, RSA or USD'] });
+    stubServer(
+      menusServer([lunch], [], (_method, path) => (path === '/dataset/save/3' ? refusal : undefined)),
+    );
+    renderApp('/menus/3/structure', 'ar');
+    expect(await screen.findByDisplayValue('Lunch')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ' }));
+    const currency = screen.getByRole('combobox', { name: 'العملة' });
+    await waitFor(() => expect(currency.getAttribute('aria-invalid')).toBe('true'));
+    expect(
+      screen.getByText('الرجاء اختيار الجنيه المصري أو الريال السعودي أو الدولار الأمريكي'),
+    ).toBeDefined();
   });
 
   it('goes to /404 for an id that is not a number, and for a dataset that is not a menu', async () => {
