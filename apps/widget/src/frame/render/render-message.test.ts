@@ -161,22 +161,36 @@ describe('rendering bot messages', () => {
     expect(node.textContent).not.toContain('the plain form');
   });
 
-  it('labels a receipt in Arabic with Western digits', () => {
+  it('labels a receipt in Arabic with Western digits, its texts isolated in cells of the conversation’s direction', () => {
     const node = renderBotMessage(
       {
         type: 'receipt',
-        items: [{ title: 'بيتزا', quantity: 3, price: 1000 }],
+        items: [
+          { title: 'بيتزا', quantity: 3, price: 1000 },
+          { title: 'Koshari', quantity: 1, price: 0 },
+        ],
         subtotal: 3000,
         tax: 0,
         shipping: 0,
         total: 3000,
         currency: 'USD',
         payment_method: 'visa',
+        order_number: 'KGYL-LMSZ',
+        customer_name: 'Mona',
         text: '',
       },
       { strings: strings.ar, sendPostback },
     );
     expect(node?.querySelector('.receipt-total')?.textContent).toBe('الإجمالي3,000.00 USD');
     expect(node?.textContent).toContain('فيزا');
+    // a cell with a direction of its own aligned a Latin title to the left of an Arabic receipt
+    for (const cell of ['.receipt-title', '.receipt-quantity', '.receipt-customer']) {
+      expect(node?.querySelector(cell)?.hasAttribute('dir')).toBe(false);
+      expect(node?.querySelector(`${cell} > bdi`)).not.toBeNull();
+    }
+    expect(node?.querySelector('.receipt-quantity bdi')?.getAttribute('dir')).toBe('ltr');
+    // the space between the heading and the number is outside the left-to-right number
+    expect(node?.querySelector('.receipt-heading')?.textContent).toBe('الفاتورة #KGYL-LMSZ');
+    expect(node?.querySelector('.receipt-order')?.textContent).toBe('#KGYL-LMSZ');
   });
 });

@@ -21,7 +21,9 @@ function line(label: string, value: string, className = 'receipt-line'): HTMLEle
 /**
  * A receipt (a cart before ordering, or an order): a line per item (image, title, quantity × unit price, the
  * line's total), then subtotal, tax, shipping and total in the receipt's currency, the payment method, and the
- * order number and customer when the receipt is an order's. Every text goes in as text.
+ * order number and customer when the receipt is an order's. Every text goes in as text. The title, the customer
+ * and the quantity are isolated (`<bdi>`) inside cells in the conversation's direction, so a Latin title in an
+ * Arabic receipt still lines up on the receipt's start side.
  */
 export function renderReceipt(receipt: ReceiptMessage, context: RenderContext): HTMLElement {
   const { strings } = context;
@@ -31,12 +33,14 @@ export function renderReceipt(receipt: ReceiptMessage, context: RenderContext): 
   return el('div', { class: 'receipt', 'data-type': 'receipt' }, [
     el('div', { class: 'receipt-heading' }, [
       strings.receipt,
+      // the space stays outside the left-to-right number, so it separates it from an Arabic heading too
+      receipt.order_number && ' ',
       receipt.order_number &&
-        el('span', { class: 'receipt-order', dir: 'ltr' }, [` #${receipt.order_number}`]),
+        el('span', { class: 'receipt-order', dir: 'ltr' }, [`#${receipt.order_number}`]),
     ]),
     (receipt.customer_name || receipt.customer_address) &&
-      el('div', { class: 'receipt-customer', dir: 'auto' }, [
-        [receipt.customer_name, receipt.customer_address].filter(Boolean).join(' — '),
+      el('div', { class: 'receipt-customer' }, [
+        el('bdi', {}, [[receipt.customer_name, receipt.customer_address].filter(Boolean).join(' — ')]),
       ]),
     el(
       'ul',
@@ -45,8 +49,10 @@ export function renderReceipt(receipt: ReceiptMessage, context: RenderContext): 
         const image = item.image ? safeWebUrl(item.image) : null;
         return el('li', { class: 'receipt-item' }, [
           image && el('img', { class: 'receipt-image', src: image, alt: '', loading: 'lazy' }),
-          el('span', { class: 'receipt-title', dir: 'auto' }, [item.title]),
-          el('span', { class: 'receipt-quantity', dir: 'ltr' }, [`${item.quantity} × ${amount(item.price)}`]),
+          el('span', { class: 'receipt-title' }, [el('bdi', {}, [item.title])]),
+          el('span', { class: 'receipt-quantity' }, [
+            el('bdi', { dir: 'ltr' }, [`${item.quantity} × ${amount(item.price)}`]),
+          ]),
           el('span', { class: 'receipt-amount', dir: 'ltr' }, [amount(item.price * item.quantity)]),
         ]);
       }),
