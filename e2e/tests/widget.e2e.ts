@@ -1,5 +1,5 @@
 import { defaultChatbotSettings } from '@hiwar/contracts';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   everyMessageType,
@@ -7,6 +7,12 @@ import {
   startHostSite,
 } from '../../apps/widget/test-support/embedding-site.ts';
 import { launchBrowser, snap } from '../support/browser.ts';
+import {
+  lastBotText,
+  openMessenger as openMessengerOn,
+  say,
+  waitUntilUnderstood,
+} from '../support/messenger.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /** An owner's bot built through the public API, as the console would. */
@@ -56,19 +62,6 @@ async function addCommand(server: RunningServer, token: string, serviceId: numbe
     token,
   );
   return id as number;
-}
-
-/** Waits until the bot understands the message as the command (examples are learned in the background). */
-async function waitUntilUnderstood(server: RunningServer, token: string, message: string, commandId: number) {
-  const deadline = Date.now() + 30_000;
-  let matched: unknown = null;
-  while (Date.now() < deadline) {
-    const debug = await api(server, 'GET', `/debug?message=${encodeURIComponent(message)}`, undefined, token);
-    matched = debug.data.matched_command?.command_id ?? null;
-    if (matched === commandId) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`"${message}" is not understood as command ${commandId} (matched ${String(matched)})`);
 }
 
 async function buildBot(server: RunningServer, hostUrl: string): Promise<Bot> {
@@ -195,25 +188,8 @@ describe('the web messenger embedded in another site', () => {
     await server?.stop();
   });
 
-  async function openMessenger(
-    context: BrowserContext,
-    locale: string,
-  ): Promise<{ page: Page; chat: FrameLocator }> {
-    const page = await context.newPage();
-    await page.goto(`${host.url}/?locale=${locale}`);
-    await page.locator('[data-hiwar-bot] button').click();
-    const chat = page.frameLocator('[data-hiwar-bot] iframe');
-    await chat.locator('.messenger.ready').waitFor();
-    return { page, chat };
-  }
-
-  const lastBotText = (chat: FrameLocator) => chat.locator('.bot-bubble').last();
-
-  async function say(chat: FrameLocator, text: string, expected: string) {
-    await chat.locator('textarea').fill(text);
-    await chat.locator('.send-button').click();
-    await expect.poll(() => lastBotText(chat).textContent(), { timeout: 15_000 }).toBe(expected);
-  }
+  const openMessenger = (context: BrowserContext, locale: string) =>
+    openMessengerOn(context, host.url, locale);
 
   it('completes the booking in English, uses the menu, survives going offline and keeps the history', async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
