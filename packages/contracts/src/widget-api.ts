@@ -100,6 +100,3 @@ export type WidgetNotice = z.infer<typeof widgetNotice>;
 
 export const widgetNoticesResponse = z.object({ status: z.literal(1), data: z.array(widgetNotice) });
 export type WidgetNoticesResponse = z.infer<typeof widgetNoticesResponse>;
-
-/** How often the messenger asks for notices while it is open. */
-export const WIDGET_NOTICES_POLL_MS = 10_000;
