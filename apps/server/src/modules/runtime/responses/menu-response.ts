@@ -33,7 +33,8 @@ function pageOf(text: string | undefined): number {
 }
 
 function cardOf(menu: Menu, item: MenuItem, addCommandId: number | undefined, addLabel: string): Card {
-  const price = item.priceCents === undefined ? '' : `${moneyText(item.priceCents)} ${menu.currency}`;
+  // a no-break space: a narrow card must not wrap the amount away from its currency
+  const price = item.priceCents === undefined ? '' : `${moneyText(item.priceCents)}\u00a0${menu.currency}`;
   const canAdd = addCommandId !== undefined && item.priceCents !== undefined;
   return {
     title: item.title,

@@ -181,13 +181,13 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
     ]);
     expect(cards.cards[0]).toEqual({
       title: 'Margherita',
-      subtitle: 'Tomato and mozzarella · 85.50 EGP',
+      subtitle: 'Tomato and mozzarella · 85.50\u00a0EGP',
       media: 'https://img.example/m.png',
       buttons: [
         { label: 'Add to cart', type: 'postback', value: `cmd:${commands.add}?item=${recordIds.Margherita}` },
       ],
     });
-    expect(cards.cards[3]?.subtitle).toBe('7.25 EGP');
+    expect(cards.cards[3]?.subtitle).toBe('7.25\u00a0EGP');
     expect(quick).toMatchObject({ type: 'quick_replies', text: 'Lunch menu (1–5 / 7)' });
     expect(quick.replies).toEqual([
       { label: 'More', payload: `cmd:${commands.menu}?page=2` },
@@ -533,8 +533,8 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
 
       const sender = newSender(bot);
       const [cards] = (await sender.press(`cmd:${commands.menu}`)) as [{ cards: Reply[] }];
-      expect(cards.cards[0]?.subtitle).toBe('Tomato and mozzarella · 85.50 USD');
-      expect(cards.cards[3]?.subtitle).toBe('7.25 USD');
+      expect(cards.cards[0]?.subtitle).toBe('Tomato and mozzarella · 85.50\u00a0USD');
+      expect(cards.cards[3]?.subtitle).toBe('7.25\u00a0USD');
       await sender.press(`cmd:${commands.add}?item=${recordIds.Margherita}`);
       await sender.say('2');
       const shown = receiptOf(await sender.press(`cmd:${commands.view}`));
@@ -556,7 +556,7 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
       await saveMenu('EGP', 'cash');
       expect(await listedOrder(usdNumber)).toMatchObject({ currency: 'USD', payment_method: 'visa' });
       const again = (await newSender(bot).press(`cmd:${commands.menu}`)) as [{ cards: Reply[] }];
-      expect(again[0].cards[3]?.subtitle).toBe('7.25 EGP');
+      expect(again[0].cards[3]?.subtitle).toBe('7.25\u00a0EGP');
     } finally {
       await saveMenu('EGP', 'cash');
     }
