@@ -1,6 +1,7 @@
 import type { DatasetRecord, OrderCurrency, OrderPaymentMethod } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
+import { WriteCache } from '../../platform/db/write-cache.ts';
 import { findOwnDataset } from '../datasets/dataset-repository.ts';
 import type { DatasetTables } from '../datasets/dataset-tables.ts';
 import type { ResponseTables } from '../responses/response-tables.ts';
@@ -64,10 +65,17 @@ export function isMenu(dataset: DatasetRecord | undefined): dataset is DatasetRe
 }
 
 /**
- * The owner's own menu (a menu dataset, switched on) with its items that have a title; undefined when the id
- * names no such menu. Prices are read here, on the server, every time: a message never carries one.
+ * Menus as the runtime reads them, kept per process until a write to the dataset tables (write-cache.ts): a menu
+ * turn, a card's add-to-cart postback and the cart's response each read the menu, which was every record of it
+ * from the database each time. Another process's changes are seen once an entry is a second old.
  */
-export async function loadMenu(db: Database, ownerId: number, menuId: number): Promise<Menu | undefined> {
+const menus = new WriteCache<Menu | undefined>({
+  tables: { only: new Set(['datasets', 'dataset_records']) },
+  maxAgeMs: 1000,
+  maxEntries: 1000,
+});
+
+async function readMenu(db: Database, ownerId: number, menuId: number): Promise<Menu | undefined> {
   const dataset = await findOwnDataset(db, ownerId, menuId);
   if (!isMenu(dataset) || dataset.ds_status !== 1) return undefined;
   const rows = await listMenuRecords(db, menuId);
@@ -83,6 +91,14 @@ export async function loadMenu(db: Database, ownerId: number, menuId: number): P
     paymentMethod: dataset.ds_payment_method,
     items,
   };
+}
+
+/**
+ * The owner's own menu (a menu dataset, switched on) with its items that have a title; undefined when the id
+ * names no such menu. Prices come from the menu on the server (cached as above), never from a message.
+ */
+export function loadMenu(db: Database, ownerId: number, menuId: number): Promise<Menu | undefined> {
+  return menus.get(db, `${ownerId}:${menuId}`, () => readMenu(db, ownerId, menuId));
 }
 
 /**
