@@ -92,12 +92,12 @@ export function DatasetKindFormPage({ kind }: { kind: DatasetKind }) {
               <>
                 <PercentInput
                   label={t('menus.fields.tax')}
-                  placeholder="2.5"
+                  placeholder="0"
                   {...form.getInputProps('tax')}
                 />
                 <PercentInput
                   label={t('menus.fields.shipping')}
-                  placeholder="1"
+                  placeholder="0"
                   {...form.getInputProps('shipping')}
                 />
                 <Select
