@@ -90,11 +90,7 @@ export function DatasetKindFormPage({ kind }: { kind: DatasetKind }) {
             />
             {isMenu && (
               <>
-                <PercentInput
-                  label={t('menus.fields.tax')}
-                  placeholder="0"
-                  {...form.getInputProps('tax')}
-                />
+                <PercentInput label={t('menus.fields.tax')} placeholder="0" {...form.getInputProps('tax')} />
                 <PercentInput
                   label={t('menus.fields.shipping')}
                   placeholder="0"
