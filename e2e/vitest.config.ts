@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // expect.poll's own default (1 s) is shorter than a page reload takes on a busy 2-core CI machine: an
+    // assertion after a reload failed there with the list not yet fetched
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
