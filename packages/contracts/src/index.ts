@@ -17,6 +17,7 @@ export * from './numeric-input.ts';
 export * from './orders.ts';
 export * from './response.ts';
 export * from './service.ts';
+export * from './subscription.ts';
 export * from './upload.ts';
 export * from './user.ts';
 export * from './variable.ts';

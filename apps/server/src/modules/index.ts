@@ -18,6 +18,7 @@ import { turnActionsModule } from './runtime/actions/turn-actions-module.ts';
 import { responseServicesModule } from './runtime/responses/response-services.ts';
 import { sendersModule } from './senders/senders-module.ts';
 import { servicesModule } from './services/services-module.ts';
+import { subscriptionsModule } from './subscriptions/subscriptions-module.ts';
 import { uploadsModule } from './uploads/uploads-module.ts';
 import { usersModule } from './users/users-module.ts';
 import { variablesModule } from './variables/variables-module.ts';
@@ -43,6 +44,7 @@ export const modules: AppModule[] = [
   dataSourcesModule,
   mapsModule,
   commerceModule,
+  subscriptionsModule,
   componentsModule,
   uploadsModule,
   nluModule,

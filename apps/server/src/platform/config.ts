@@ -33,6 +33,12 @@ export interface Config {
   smtpUrl: string | null;
   /** MAIL_FROM: the From address of the server's own mail. */
   mailFrom: string;
+  /**
+   * BROADCAST_RATES (`telegram=30,whatsapp=80,telegram_chat=1`): messages per second a broadcast sends to a
+   * platform (and `<platform>_chat` to one chat); a platform not named keeps its default, `web` is unthrottled
+   * unless named (modules/subscriptions/broadcast-rates.ts).
+   */
+  broadcastRates: Record<string, number>;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -111,6 +117,22 @@ function readOutboundAllow(env: NodeJS.ProcessEnv): string[] {
   return entries;
 }
 
+/** BROADCAST_RATES: `name=rate` pairs, each rate a positive number of messages per second. */
+function readBroadcastRates(env: NodeJS.ProcessEnv): Record<string, number> {
+  const rates: Record<string, number> = {};
+  for (const entry of readList(env, 'BROADCAST_RATES')) {
+    const [name = '', raw = ''] = entry.split('=').map((part) => part.trim());
+    const rate = Number(raw);
+    if (!/^[a-z][a-z_]{0,40}$/.test(name) || !Number.isFinite(rate) || rate <= 0 || rate > 100_000) {
+      throw new ConfigError(
+        `BROADCAST_RATES must be a comma-separated list of platform=messages per second (telegram=30); not one: "${entry}"`,
+      );
+    }
+    rates[name] = rate;
+  }
+  return rates;
+}
+
 function readSmtpUrl(env: NodeJS.ProcessEnv): string | null {
   const raw = env.SMTP_URL?.trim();
   if (!raw) return null;
@@ -151,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: readOutboundAllow(env),
     smtpUrl: readSmtpUrl(env),
     mailFrom: env.MAIL_FROM?.trim() || 'Hiwar <no-reply@localhost>',
+    broadcastRates: readBroadcastRates(env),
   };
 }

@@ -65,6 +65,7 @@ export async function startTestServer(
     outboundAllow: [],
     smtpUrl: null,
     mailFrom: 'Hiwar <no-reply@localhost>',
+    broadcastRates: {},
     ...overrides,
   };
   const mail: MailMessage[] = [];

@@ -29,6 +29,32 @@ export async function insertNotice(db: Database, sender: SenderKey, message: Bot
   return row.id;
 }
 
+/**
+ * Leaves many notices at once (a broadcast's batch), each for its sender of the owner: one statement per 400
+ * rows. Call it in the transaction that settles what they deliver.
+ */
+export async function insertNotices(
+  db: Database,
+  userId: number,
+  notices: readonly { platform: string; senderId: string; message: BotMessage }[],
+  createdAt: string,
+): Promise<void> {
+  for (let start = 0; start < notices.length; start += 400) {
+    await tablesOf(db)
+      .insertInto('sender_notices')
+      .values(
+        notices.slice(start, start + 400).map((notice) => ({
+          user_id: userId,
+          platform: notice.platform,
+          sender_id: notice.senderId,
+          message: toJson(notice.message),
+          created_at: createdAt,
+        })),
+      )
+      .execute();
+  }
+}
+
 /** The sender's notices after a notice id, oldest first, at most `limit`. */
 export async function listNotices(
   db: Database,

@@ -4,16 +4,14 @@ import { findBuiltInComponent } from '../components/component-registry.ts';
 import { findOwnDataSource } from '../data-sources/data-source-repository.ts';
 import { findReadableDataset } from '../datasets/dataset-repository.ts';
 import { findOwnDepartment } from '../departments/department-repository.ts';
+import { findOwnChannel } from '../subscriptions/channel-repository.ts';
 import { findOwnVariable } from '../variables/variable-repository.ts';
 
 type IsUsable = (db: Database, userId: number, id: number) => Promise<boolean>;
 
-/** For a kind whose table a later issue adds: until it exists, no id can point at anything. */
-const nothingYet: IsUsable = async () => false;
-
 /**
  * What a saved id may point at, and how to tell that the owner may point at it. Each answers through the owning
- * module's repository. A new referenced table replaces its `nothingYet` (or adds a line).
+ * module's repository. A new referenced table adds a line.
  */
 export const referenceKinds = {
   ownCommand: (db, userId, id) => isOwnCommand(db, userId, id),
@@ -29,7 +27,8 @@ export const referenceKinds = {
   component: async (_db, _userId, id) => findBuiltInComponent(id) !== undefined,
   /** the owner's customer-support department (a cs_connect action hands over to it) */
   ownDepartment: async (db, userId, id) => (await findOwnDepartment(db, userId, id)) !== undefined,
-  subscriptionChannel: nothingYet,
+  /** the owner's subscription channel (a `sub` response joins it) */
+  subscriptionChannel: async (db, userId, id) => (await findOwnChannel(db, userId, id)) !== undefined,
 } satisfies Record<string, IsUsable>;
 
 export type ReferenceKind = keyof typeof referenceKinds;

@@ -66,6 +66,7 @@ export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: Send
     userDataWrites: [],
     actions: [],
     commerceWrites: [],
+    subscriptionWrites: [],
     trace: [],
   };
 }
@@ -85,6 +86,7 @@ function commitTurn(turn: TurnState, loaded: LoadedBank): Promise<number | null>
     userData: turn.userDataWrites,
     actions: turn.actions,
     commerce: turn.commerceWrites,
+    subscriptions: turn.subscriptionWrites,
     turn: {
       event: turn.event,
       commandId: turn.matched?.commandId ?? null,

@@ -4,6 +4,7 @@ import { runPostbackStep } from './postback-step.ts';
 import { runSlotFillingStep } from './slot-filling-step.ts';
 import type { TurnState } from './turn-state.ts';
 import { runUnderstandingStep } from './understanding-step.ts';
+import { runUnsubscribeStep } from './unsubscribe-step.ts';
 
 export interface StepOutcome {
   /** true: the turn is answered, later steps do not run */
@@ -17,12 +18,13 @@ interface Step {
 }
 
 /**
- * DESIGN.md §5, in order: the message's language among the bot's (it answers nothing), postbacks, then the
- * command in progress, then understanding.
+ * DESIGN.md §5, in order: the message's language among the bot's (it answers nothing), postbacks, the fixed
+ * "unsubscribe" words of a subscribed sender, then the command in progress, then understanding.
  */
 export const pipeline: Step[] = [
   { name: 'language', run: runLanguageStep },
   { name: 'postback', run: runPostbackStep },
+  { name: 'unsubscribe', run: runUnsubscribeStep },
   { name: 'slot-filling', run: runSlotFillingStep },
   { name: 'understanding', run: runUnderstandingStep },
 ];

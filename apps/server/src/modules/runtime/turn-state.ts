@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
 import type { CommerceWrite } from '../commerce/commerce-writes.ts';
 import type { Understanding } from '../nlu/index.ts';
+import type { SubscriptionWrite } from '../subscriptions/subscription-writes.ts';
 import type { OutboundAction } from './actions/outbound-actions.ts';
 import type { UserDataWrite } from './actions/user-data.ts';
 import type { PreferenceWrite } from './preference-repository.ts';
@@ -86,6 +87,8 @@ export interface TurnState {
   actions: OutboundAction[];
   /** the shopping cart's changes (a cart's new lines, an order), written with the turn */
   commerceWrites: CommerceWrite[];
+  /** the sender joining or leaving subscription channels, written with the turn */
+  subscriptionWrites: SubscriptionWrite[];
   trace: StepTrace[];
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../platform/db/database.ts';
 import { applyCommerceWrites, type CommerceWrite } from '../commerce/commerce-writes.ts';
+import { applySubscriptionWrites, type SubscriptionWrite } from '../subscriptions/subscription-writes.ts';
 import { insertActions } from './actions/action-repository.ts';
 import type { OutboundAction } from './actions/outbound-actions.ts';
 import { applyUserData, type UserDataWrite } from './actions/user-data.ts';
@@ -23,6 +24,8 @@ export interface TurnWrite {
   actions?: OutboundAction[];
   /** the shopping cart's changes (carts, orders) */
   commerce?: CommerceWrite[];
+  /** subscription channels joined or left */
+  subscriptions?: SubscriptionWrite[];
   turn: NewTurn;
 }
 
@@ -50,6 +53,7 @@ async function writeSenderState(db: Database, write: TurnWrite): Promise<boolean
   await savePreferences(db, write.sender, write.preferences, now);
   for (const userData of write.userData ?? []) await applyUserData(db, userData);
   await applyCommerceWrites(db, write.sender, write.commerce ?? [], now);
+  await applySubscriptionWrites(db, write.sender, write.subscriptions ?? [], now);
   return true;
 }
 
@@ -77,7 +81,8 @@ function isTurnsOnly(batch: TurnWrite[]): boolean {
     write.preferences.length === 0 &&
     (write.userData ?? []).length === 0 &&
     (write.actions ?? []).length === 0 &&
-    (write.commerce ?? []).length === 0;
+    (write.commerce ?? []).length === 0 &&
+    (write.subscriptions ?? []).length === 0;
   return batch.every(isTurnOnly) && isOneInsert(batch);
 }
 

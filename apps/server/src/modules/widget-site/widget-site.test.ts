@@ -32,6 +32,7 @@ describe('serving the built web messenger', () => {
       outboundAllow: [],
       smtpUrl: null,
       mailFrom: 'Hiwar <no-reply@localhost>',
+      broadcastRates: {},
     };
     return buildApp({
       config,

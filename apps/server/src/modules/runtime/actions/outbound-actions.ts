@@ -81,7 +81,7 @@ function actionOf(action: ResponseAction, sources: ParameterSources): OutboundAc
       params,
     };
   }
-  // subscribe and customer support come with their issues
+  // subscribe is a write with the turn (plan-effects.ts); customer support comes with its issue
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { findOwnDataset } from '../../datasets/dataset-repository.ts';
+import { listChannelsOfCommand } from '../../subscriptions/channel-repository.ts';
 import { interpolationValues } from '../interpolate.ts';
 import type { RunnableCommand } from '../load-command.ts';
 import type { TurnState } from '../turn-state.ts';
@@ -7,8 +8,8 @@ import type { ParameterSources } from './parameter-values.ts';
 import { planUserData } from './user-data.ts';
 
 /**
- * What a command's response does besides answering (DESIGN.md §5 step 5): its user data and its mail and api
- * actions, planned on the turn — the turn writer stores them with the turn, so nothing happens for a turn
+ * What a command's response does besides answering (DESIGN.md §5 step 5): its user data, its mail and api
+ * actions and its subscribe action (the channels whose related command this is), planned on the turn — the turn writer stores them with the turn, so nothing happens for a turn
  * that is not stored (a lost race runs again; `/debug` never stores).
  */
 export async function planResponseEffects(
@@ -24,6 +25,24 @@ export async function planResponseEffects(
   const actions = planOutboundActions(response, sources);
   turn.actions.push(...actions);
   const notes = actions.map((action) => `${action.kind} action queued`);
+  const isSubscribing =
+    response.resp_action_status === 1 &&
+    response.resp_actions.some((action) => action.resp_action_type === 'subscribe');
+  if (isSubscribing) {
+    // the channels whose related command is this one
+    const channels = await listChannelsOfCommand(turn.deps.db, turn.chatbot.user_id, command.commandId);
+    const vars: Record<string, string> = {};
+    for (const variable of command.variables) {
+      const value = sources.placeholders[variable.var_name];
+      if (value !== undefined && value !== '') vars[variable.var_name] = value;
+    }
+    if (channels.length > 0) {
+      turn.subscriptionWrites.push({ kind: 'subscribe', channelIds: channels.map((row) => row.sc_id), vars });
+    }
+    notes.push(
+      `subscribe: ${channels.length === 0 ? 'no channel names this command' : `channels ${channels.map((row) => row.sc_id).join(', ')}`}`,
+    );
+  }
   const datasetId = response.resp_user_data_dataset_id;
   if (response.resp_user_data_status === 1 && datasetId !== null) {
     const dataset = await findOwnDataset(turn.deps.db, turn.chatbot.user_id, datasetId);

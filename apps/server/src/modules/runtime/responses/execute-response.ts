@@ -28,7 +28,7 @@ export function responseContextOf(turn: TurnState, command: RunnableCommand): Re
     lang: turn.lang,
     now: turn.deps.now(),
     args: turn.bank.args ?? {},
-    plan: { commerce: turn.commerceWrites, actions: turn.actions },
+    plan: { commerce: turn.commerceWrites, actions: turn.actions, subscriptions: turn.subscriptionWrites },
     ...responseServicesOf(turn.deps.db),
   };
 }

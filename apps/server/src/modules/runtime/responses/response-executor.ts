@@ -3,6 +3,7 @@ import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../../platform/db/database.ts';
 import type { OutboundHttp } from '../../../platform/net/outbound-http.ts';
 import type { CommerceWrite } from '../../commerce/commerce-writes.ts';
+import type { SubscriptionWrite } from '../../subscriptions/subscription-writes.ts';
 import type { OutboundAction } from '../actions/outbound-actions.ts';
 import type { SenderProfile } from '../turn-state.ts';
 
@@ -13,6 +14,8 @@ import type { SenderProfile } from '../turn-state.ts';
 export interface PlannedEffects {
   commerce: CommerceWrite[];
   actions: OutboundAction[];
+  /** the `sub` response's subscription */
+  subscriptions?: SubscriptionWrite[];
 }
 
 /** What an executor may know of the turn; it reads, it never writes (`/debug` runs the same executors). */

@@ -8,11 +8,12 @@ import { executeMenuResponse } from './menu-response.ts';
 import type { ResponseExecutor } from './response-executor.ts';
 import { executeShoppingCartResponse } from './shopping-cart-response.ts';
 import { executeStaticCardsResponse } from './static-cards-response.ts';
+import { executeSubResponse } from './sub-response.ts';
 import { executeTextResponse } from './text-response.ts';
 
 /**
- * The executor of each response type the runtime answers (README "Adding a response type"). A type missing here
- * (sub until its issue) answers the response's fallback message.
+ * The executor of each response type the runtime answers (README "Adding a response type"); every type of the
+ * contract has one.
  */
 export const responseExecutors: Partial<Record<ResponseType, ResponseExecutor>> = {
   text: executeTextResponse,
@@ -25,4 +26,5 @@ export const responseExecutors: Partial<Record<ResponseType, ResponseExecutor>> 
   component: executeComponentResponse,
   menu: executeMenuResponse,
   shopping_cart: executeShoppingCartResponse,
+  sub: executeSubResponse,
 };

@@ -20,6 +20,7 @@ import { csDepartments } from './0019-cs-departments.ts';
 import { datasetRecordsTrigramPendingList } from './0020-dataset-records-trigram-pending-list.ts';
 import { commerce } from './0021-commerce.ts';
 import { menuCurrencyPayment } from './0022-menu-currency-payment.ts';
+import { subscriptions } from './0023-subscriptions.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -46,4 +47,5 @@ export const migrations: AppMigration[] = [
   datasetRecordsTrigramPendingList,
   commerce,
   menuCurrencyPayment,
+  subscriptions,
 ];

@@ -1,0 +1,90 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import { NOTIFICATION_SENT_EVENT } from '@hiwar/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../platform/db/database.ts';
+import { findNotifications, listChannelNotifications, progressOf } from './notification-repository.ts';
+
+export interface NotificationStreamTimings {
+  /** how often the channel's sends are read (default 500 ms) */
+  checkMs: number;
+  /** how often a comment keeps proxies from closing an idle stream (default 15 s) */
+  heartbeatMs: number;
+}
+
+export const defaultNotificationStreamTimings: NotificationStreamTimings = {
+  checkMs: 500,
+  heartbeatMs: 15_000,
+};
+
+/** The open streams of one app, ended when it closes. */
+export type OpenStreams = Set<() => void>;
+
+/**
+ * GET /stream_fetch/subscription/{channel_id}: a `notification_sent` event with a send's progress each time it
+ * moves — for the sends going when the stream opened and any started while it is open — read from the
+ * database, so a send another server process delivers shows too. A send's last event is the one that says
+ * `done`. A `: ping` comment every 15 s keeps proxies from closing an idle stream.
+ */
+export function streamChannelNotifications(
+  context: { db: Database; streams: OpenStreams; timings: NotificationStreamTimings },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  channelId: number,
+): void {
+  const { db, streams, timings } = context;
+  reply.hijack();
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && name !== 'content-length') headers[name] = value;
+  }
+  reply.raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const lastSent = new Map<number, string>();
+  const following = new Set<number>();
+  let isFirst = true;
+  let isChecking = false;
+  const write = (text: string) => {
+    if (!reply.raw.writableEnded) reply.raw.write(text);
+  };
+  const check = async () => {
+    if (isChecking) return;
+    isChecking = true;
+    try {
+      // the channel's sends going now (new ones join), and those followed until they are done
+      const listed = await listChannelNotifications(db, channelId, 0);
+      for (const row of listed) following.add(row.id);
+      const rows = await findNotifications(db, [...following]);
+      for (const row of rows) {
+        const progress = progressOf(row);
+        const data = JSON.stringify(progress);
+        if (lastSent.get(row.id) !== data) {
+          write(`event: ${NOTIFICATION_SENT_EVENT}\ndata: ${data}\n\n`);
+          lastSent.set(row.id, data);
+        }
+        if (progress.status === 'done') following.delete(row.id);
+      }
+      if (isFirst) write(': connected\n\n');
+      isFirst = false;
+    } catch (error) {
+      request.log.error({ err: error }, 'notification progress check failed');
+    } finally {
+      isChecking = false;
+    }
+  };
+  const checker = setInterval(() => void check(), timings.checkMs);
+  const heartbeat = setInterval(() => write(': ping\n\n'), timings.heartbeatMs);
+  const end = () => {
+    clearInterval(checker);
+    clearInterval(heartbeat);
+    streams.delete(end);
+    if (!reply.raw.writableEnded) reply.raw.end();
+  };
+  streams.add(end);
+  request.raw.on('close', end);
+  void check();
+}

@@ -1,0 +1,56 @@
+import type { BotMessage } from '@hiwar/contracts';
+import type { Database } from '../../platform/db/database.ts';
+
+/**
+ * How fast a broadcast may send, in messages per second: to a platform overall and to one chat
+ * (PLATFORM-NOTES.md "Broadcasts": Telegram about 30/s overall and 1/s per chat, WhatsApp 80/s). The web
+ * messenger is a table write, unthrottled. The operator changes any of them with BROADCAST_RATES.
+ */
+export const DEFAULT_BROADCAST_RATES: Record<string, number> = {
+  telegram: 30,
+  telegram_chat: 1,
+  whatsapp: 80,
+  facebook: 40,
+  facebook_chat: 1,
+  google_chat: 1,
+};
+
+/** The platform asked to wait (HTTP 429, `retry_after`): the recipient is tried again after `retryAfterMs`. */
+export class RetryLater extends Error {
+  constructor(
+    readonly retryAfterMs: number,
+    message = `rate limited by the platform, retry after ${Math.ceil(retryAfterMs / 1000)} s`,
+  ) {
+    super(message);
+    this.name = 'RetryLater';
+  }
+}
+
+export interface Recipient {
+  userId: number;
+  platform: string;
+  senderId: string;
+}
+
+/**
+ * Sends one bot message to one recipient on a platform (a channel adapter, issue #14). Throws `RetryLater` on
+ * the platform's 429, any other error when the recipient cannot be reached (recorded as its failure).
+ */
+export type PlatformSender = (recipient: Recipient, message: BotMessage) => Promise<void>;
+
+const senders = new WeakMap<Database, Map<string, PlatformSender>>();
+
+/** A channel registers how to send on its platform; without one a broadcast records its recipients as failed. */
+export function setPlatformSender(db: Database, platform: string, sender: PlatformSender | null): void {
+  let map = senders.get(db);
+  if (!map) {
+    map = new Map();
+    senders.set(db, map);
+  }
+  if (sender) map.set(platform, sender);
+  else map.delete(platform);
+}
+
+export function platformSenderOf(db: Database, platform: string): PlatformSender | undefined {
+  return senders.get(db)?.get(platform);
+}

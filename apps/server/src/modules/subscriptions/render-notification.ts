@@ -1,0 +1,60 @@
+import type { BotMessage, Card, CardButton, NotificationData } from '@hiwar/contracts';
+
+const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
+
+function hostOf(link: string): string {
+  try {
+    return new URL(link).host;
+  } catch {
+    return link;
+  }
+}
+
+/** A button's value opens an address, or is sent back as the subscriber's choice (as a quick reply is). */
+function buttonsOf(data: NotificationData): CardButton[] {
+  const buttons: CardButton[] = data.buttons.map((button) => ({
+    label: button.item_label_key,
+    type: isWebAddress(button.item_value_key) ? 'url' : 'postback',
+    value: button.item_value_key,
+  }));
+  // a custom link is where the notification leads: its own button when the owner gave none to it
+  if (
+    data.redirect_type === 'custom_link' &&
+    data.redirect_link !== '' &&
+    buttons.length < 3 &&
+    !buttons.some((button) => button.value === data.redirect_link)
+  ) {
+    buttons.push({ label: hostOf(data.redirect_link), type: 'url', value: data.redirect_link });
+  }
+  return buttons;
+}
+
+function textOf(data: NotificationData): string {
+  return [data.title, data.subtitle].filter((part) => part !== '').join('\n');
+}
+
+/**
+ * A notification as the canonical bot messages (what the web messenger shows; a channel adapter renders the
+ * same messages for its platform): text, or a card when it has buttons; a card; an image or video with its
+ * title and subtitle as a card when there is something to say or tap, else alone.
+ */
+export function renderNotification(data: NotificationData): BotMessage[] {
+  const buttons = buttonsOf(data);
+  if (data.type === 'text') {
+    if (buttons.length === 0) return [{ type: 'text', text: textOf(data) }];
+    return [{ type: 'cards', cards: [{ title: data.title, subtitle: data.subtitle, media: '', buttons }] }];
+  }
+  if (data.type === 'card') {
+    const card: Card = { title: data.title, subtitle: data.subtitle, media: data.media, buttons };
+    return [{ type: 'cards', cards: [card] }];
+  }
+  const media: BotMessage = { type: data.type, url: data.media };
+  if (buttons.length > 0) {
+    return [
+      media,
+      { type: 'cards', cards: [{ title: data.title, subtitle: data.subtitle, media: '', buttons }] },
+    ];
+  }
+  const text = textOf(data);
+  return text === '' ? [media] : [media, { type: 'text', text }];
+}

@@ -1,0 +1,81 @@
+/**
+ * A token bucket: `rate` tokens a second, holding at most `burst` (default one second's worth). `take()`
+ * resolves when a token is free; `pause(ms)` empties it until then (a platform's 429 `retry_after`).
+ */
+export class TokenBucket {
+  #tokens: number;
+  #updatedAt: number;
+  #pausedUntil = 0;
+  readonly #burst: number;
+
+  constructor(
+    readonly rate: number,
+    burst?: number,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.#burst = Math.max(1, burst ?? rate);
+    this.#tokens = this.#burst;
+    this.#updatedAt = clock();
+  }
+
+  #refill(now: number): void {
+    const from = Math.max(this.#updatedAt, this.#pausedUntil);
+    if (now > from) this.#tokens = Math.min(this.#burst, this.#tokens + ((now - from) / 1000) * this.rate);
+    this.#updatedAt = Math.max(now, this.#updatedAt);
+  }
+
+  /** How long until a token is free (0: now), without taking it. */
+  waitMs(): number {
+    const now = this.clock();
+    if (now < this.#pausedUntil) return this.#pausedUntil - now;
+    this.#refill(now);
+    return this.#tokens >= 1 ? 0 : Math.ceil(((1 - this.#tokens) / this.rate) * 1000);
+  }
+
+  /** Takes a token now if one is free. */
+  tryTake(): boolean {
+    if (this.waitMs() > 0) return false;
+    this.#tokens -= 1;
+    return true;
+  }
+
+  async take(sleep: (ms: number) => Promise<void> = defaultSleep): Promise<void> {
+    for (;;) {
+      const wait = this.waitMs();
+      if (wait === 0) {
+        this.#tokens -= 1;
+        return;
+      }
+      await sleep(wait);
+    }
+  }
+
+  pause(ms: number): void {
+    const now = this.clock();
+    this.#refill(now);
+    this.#tokens = 0;
+    this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
+  }
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Buckets by key (one per chat), created on first use and forgotten when full again. */
+export class KeyedBuckets {
+  readonly #buckets = new Map<string, TokenBucket>();
+
+  constructor(
+    private readonly rate: number,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  of(key: string): TokenBucket {
+    let bucket = this.#buckets.get(key);
+    if (!bucket) {
+      if (this.#buckets.size > 10_000) this.#buckets.clear();
+      bucket = new TokenBucket(this.rate, 1, this.clock);
+      this.#buckets.set(key, bucket);
+    }
+    return bucket;
+  }
+}
