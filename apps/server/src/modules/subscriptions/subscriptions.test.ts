@@ -45,7 +45,12 @@ describe.each(await testDatabaseKinds())('subscriptions and broadcasts on $label
     bot = await createBot(server);
     const command = await addCommand(bot, {
       name: 'city news',
-      examples: ['news for my city', 'send me city news', 'subscribe to city news', 'notify me about my city'],
+      examples: [
+        'news for my city',
+        'send me city news',
+        'subscribe to city news',
+        'notify me about my city',
+      ],
       variables: [
         { var_name: 'city', var_type: 'list', var_val_list: ['Cairo', 'Berlin'], var_prompt: 'Which city?' },
       ],
@@ -87,7 +92,10 @@ describe.each(await testDatabaseKinds())('subscriptions and broadcasts on $label
         },
       ],
     });
-    const invalid = await call('POST', '/subscription/save/0', { sc_title: '  ', white_domains: ['not a domain'] });
+    const invalid = await call('POST', '/subscription/save/0', {
+      sc_title: '  ',
+      white_domains: ['not a domain'],
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.json.errors).toMatchObject({
       sc_title: ['The sc title field is required'],
@@ -97,10 +105,19 @@ describe.each(await testDatabaseKinds())('subscriptions and broadcasts on $label
 
   it('keeps channels to their owner', async () => {
     const stranger = await registerAndLogin(server);
-    expect((await call('GET', `/subscription/browse/${channelId}`, undefined, stranger.token)).status).toBe(404);
-    const foreignSave = await call('POST', `/subscription/save/${channelId}`, { sc_title: 'mine' }, stranger.token);
+    expect((await call('GET', `/subscription/browse/${channelId}`, undefined, stranger.token)).status).toBe(
+      404,
+    );
+    const foreignSave = await call(
+      'POST',
+      `/subscription/save/${channelId}`,
+      { sc_title: 'mine' },
+      stranger.token,
+    );
     expect(foreignSave.status).toBe(404);
-    expect((await call('POST', `/subscription/delete/${channelId}`, undefined, stranger.token)).status).toBe(404);
+    expect((await call('POST', `/subscription/delete/${channelId}`, undefined, stranger.token)).status).toBe(
+      404,
+    );
     const count = await call(
       'POST',
       '/subscription/count_subscribers',
@@ -209,14 +226,23 @@ describe.each(await testDatabaseKinds())('subscriptions and broadcasts on $label
         ],
       },
     ]);
-    await until(async () => ((await noticesOf(cairo.senderId)).length === 2 ? true : undefined), 'cairo card');
+    await until(
+      async () => ((await noticesOf(cairo.senderId)).length === 2 ? true : undefined),
+      'cairo card',
+    );
     expect(await noticesOf(leaver.senderId)).toEqual([]);
   });
 
   it('refuses a notification that breaks the rules with field errors, and a send to nobody', async () => {
     const invalid = await call('POST', '/subscription/send_to_subscribers', {
       channel_id: channelId,
-      data: { type: 'image', title: '', media: 'not a url', redirect_type: 'custom_link', redirect_link: 'x' },
+      data: {
+        type: 'image',
+        title: '',
+        media: 'not a url',
+        redirect_type: 'custom_link',
+        redirect_link: 'x',
+      },
       values: [],
       platform: null,
       sub_count: 0,
@@ -238,7 +264,7 @@ describe.each(await testDatabaseKinds())('subscriptions and broadcasts on $label
     expect(nobody.json.errors).toEqual({ sub_count: ['There are no subscribers to send to'] });
   });
 
-  it('sends from the owner\'s system by api key, only from a white domain, and refuses a wrong key', async () => {
+  it("sends from the owner's system by api key, only from a white domain, and refuses a wrong key", async () => {
     const browsed = await call('GET', `/subscription/browse/${channelId}`);
     const apiKey: string = browsed.json.data.api_key;
     const body = { api_key: apiKey, data: textNotification, values: [] };
@@ -252,9 +278,12 @@ describe.each(await testDatabaseKinds())('subscriptions and broadcasts on $label
     expect(foreign.status).toBe(403);
     expect(foreign.json.msg).toBe('This site may not send to the subscription channel');
     expect((await send(body)).status).toBe(403);
-    const malformed = await send({ ...body, data: { type: 'video', redirect_type: 'web_wedgit' } }, {
-      origin: 'https://shop.example.com',
-    });
+    const malformed = await send(
+      { ...body, data: { type: 'video', redirect_type: 'web_wedgit' } },
+      {
+        origin: 'https://shop.example.com',
+      },
+    );
     expect(malformed.status).toBe(422);
     expect(malformed.json.errors).toMatchObject({ 'data.media': ['The media field is required'] });
 
