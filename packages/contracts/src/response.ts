@@ -53,6 +53,7 @@ export const responseMessages = {
   dataSourceRequired: 'The data source field is required',
   datasetRequired: 'The dataset field is required',
   componentRequired: 'The component field is required',
+  subscriptionChannelRequired: 'The subscription channel field is required',
   cardsIncomplete: 'please complete required fields like media & title!',
   cardsMax: 'The static cards may not be more than 5',
   cardButtonsMax: 'A static card may not have more than 3 buttons',
@@ -404,6 +405,7 @@ export const saveResponseTypeRequest = z
     resp_data_source_id: optionalId.default(null),
     resp_menu_id: optionalId.default(null),
     resp_component_id: optionalId.default(null),
+    resp_sub_channel: optionalId.default(null),
   })
   .transform((value) => ({
     ...value,
@@ -422,7 +424,12 @@ function storedTypeOf(type: ResponseType | 'dataset' | 'datasource'): ResponseTy
   return type;
 }
 
-type IdField = 'resp_dataset_id' | 'resp_data_source_id' | 'resp_menu_id' | 'resp_component_id';
+type IdField =
+  | 'resp_dataset_id'
+  | 'resp_data_source_id'
+  | 'resp_menu_id'
+  | 'resp_component_id'
+  | 'resp_sub_channel';
 
 /** The id a picked type needs before it can be saved ("please choose {type} first"). */
 export const idFieldOfType: Partial<Record<ResponseType, { field: IdField; message: string }>> = {
@@ -430,4 +437,5 @@ export const idFieldOfType: Partial<Record<ResponseType, { field: IdField; messa
   data_source: { field: 'resp_data_source_id', message: responseMessages.dataSourceRequired },
   shopping_cart: { field: 'resp_menu_id', message: responseMessages.menuRequired },
   component: { field: 'resp_component_id', message: responseMessages.componentRequired },
+  sub: { field: 'resp_sub_channel', message: responseMessages.subscriptionChannelRequired },
 };

@@ -99,10 +99,8 @@ export type SaveSubscriptionRequest = z.input<typeof saveSubscriptionRequest>;
 export const subscriptionIdParams = z.object({ id: idOrZeroParam });
 export const existingSubscriptionIdParams = z.object({ id: idParam });
 export const subscriptionPageParams = z.object({ page: numberOrDigits(z.number().int().min(1)) });
-export const browseSubscriptionParams = z.object({
-  channel_id: idParam,
-  command_id: idParam.optional(),
-});
+export const browseSubscriptionParams = z.object({ channel_id: idParam });
+export const browseSubscriptionCommandParams = z.object({ channel_id: idParam, command_id: idParam });
 
 /** The distinct values the subscribers of a channel gave one of its command's variables. */
 export const subscriptionVariable = z.object({ sv_variable_name: z.string(), vals: z.array(z.string()) });

@@ -9,6 +9,7 @@ import { menusModule } from '../features/menus/module.tsx';
 import { scenarioModule } from '../features/scenario/module.tsx';
 import { servicesModule } from '../features/services/module.tsx';
 import { settingsModule } from '../features/settings/module.tsx';
+import { subscriptionsModule } from '../features/subscriptions/module.tsx';
 import type { FeatureModule } from './feature-module.ts';
 
 /** Every feature inside the signed-in frame. A sidebar entry shows once a module here routes its path. */
@@ -19,6 +20,7 @@ export const featureModules: FeatureModule[] = [
   servicesModule,
   commandsModule,
   scenarioModule,
+  subscriptionsModule,
   datasetsModule,
   menusModule,
   dataSourcesModule,

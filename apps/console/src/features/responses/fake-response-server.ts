@@ -53,6 +53,26 @@ export function responseServer(body: StoredBody | null, lang = 'en'): FakeServer
     if (method === 'POST' && path === '/upload-image/static-cards')
       return { json: { status: 1, data: { url: UPLOADED_URL } } };
     if (path === '/maps/list/all') return { json: { status: 1, data: [] } };
+    if (method === 'POST' && path === '/subscription/get/1')
+      return {
+        json: {
+          status: 1,
+          page: 1,
+          pages_count: 1,
+          data: [
+            {
+              sc_id: 6,
+              sc_title: 'News',
+              sc_desc: '',
+              sc_command_id: null,
+              sc_command_name: null,
+              sc_command_service_id: null,
+              sc_sibscripers_count: 0,
+              white_domains: [],
+            },
+          ],
+        },
+      };
     return { status: 404, json: { status: 0, msg: 'Not found' } };
   };
   return authoringServer(

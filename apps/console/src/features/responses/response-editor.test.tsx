@@ -62,8 +62,24 @@ describe('command response editor', () => {
         resp_data_source_id: null,
         resp_menu_id: null,
         resp_component_id: null,
+        resp_sub_channel: null,
       },
     ]);
+  });
+
+  it('saves a subscription response with its channel and goes to the template for the confirmation text', async () => {
+    const { fetchStub, router } = open('/result/type', null);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Subscription' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('please choose subscription channel first')).toBeDefined();
+    fireEvent.click(screen.getByRole('combobox', { name: 'Subscription channel' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'News' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`${base}/result/template`));
+    expect(sentTo(fetchStub, `/command-response/${COMMAND_ID}/types`).at(-1)).toMatchObject({
+      resp_type: 'sub',
+      resp_sub_channel: 6,
+    });
   });
 
   it('says when there are no components to pick (the list answers 404)', async () => {

@@ -95,7 +95,9 @@ export function TemplateStep() {
       </Title>
       {!isTemplateType && (
         <Alert color="blue">
-          {t('responses.template.introOnly', { type: t(`responses.types.${storedType}`) })}
+          {storedType === 'sub'
+            ? t('responses.template.subIntro')
+            : t('responses.template.introOnly', { type: t(`responses.types.${storedType}`) })}
         </Alert>
       )}
       <Tabs value={tab} onChange={(value) => value && setTab(value as TemplateTab)} keepMounted={false}>

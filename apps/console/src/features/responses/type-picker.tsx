@@ -2,6 +2,7 @@ import type { ResponseType } from '@hiwar/contracts';
 import { Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useActiveDataSources } from '../data-sources/data-sources-api.ts';
+import { useAllSubscriptions } from '../subscriptions/subscriptions-api.ts';
 import { useComponentChoices } from './builders/builders-api.ts';
 import { useDatasetsAndMenus } from './responses-api.ts';
 import type { TypeSelection } from './type-step.tsx';
@@ -15,14 +16,14 @@ export const typeChoices = [
   'menu',
   'shopping_cart',
   'component',
+  'sub',
 ] as const;
 export type TypeChoice = (typeof typeChoices)[number];
 
 /** The card of a stored type (Static Text stands for text, quick replies, cards and locations). */
-export function typeChoiceOf(type: ResponseType): TypeChoice | null {
+export function typeChoiceOf(type: ResponseType): TypeChoice {
   if (type === 'ds') return 'dataset';
   if (type === 'data_source') return 'datasource';
-  if (type === 'sub') return null;
   return typeChoices.find((choice) => choice === type) ?? 'text';
 }
 
@@ -107,7 +108,22 @@ function ComponentPicker(props: { value: number | null; onChange(id: number | nu
   return <IdSelect label={t('responses.type.pick.component')} data={data} {...props} />;
 }
 
-/** The picker under the chosen card: a dataset, a data source (by database name), a menu or a component. */
+/** The subscription channel a `sub` response adds the sender to. */
+function ChannelPicker(props: { value: number | null; onChange(id: number | null): void }) {
+  const { t } = useTranslation();
+  const channels = useAllSubscriptions(true);
+  const list = channels.data ?? [];
+  if (channels.isSuccess && list.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="no-channels">
+        {t('responses.type.noChannels')}
+      </Text>
+    );
+  const data = list.map((channel) => ({ value: String(channel.sc_id), label: channel.sc_title }));
+  return <IdSelect label={t('responses.type.pick.sub')} data={data} {...props} />;
+}
+
+/** The picker under the chosen card: a dataset, a data source (by database name), a menu, a component or a channel. */
 export function TypePicker({ choice, selection, onChange }: TypePickerProps) {
   const { t } = useTranslation();
   if (choice === 'dataset')
@@ -140,6 +156,13 @@ export function TypePicker({ choice, selection, onChange }: TypePickerProps) {
       <ComponentPicker
         value={selection.resp_component_id}
         onChange={(id) => onChange({ resp_component_id: id })}
+      />
+    );
+  if (choice === 'sub')
+    return (
+      <ChannelPicker
+        value={selection.resp_sub_channel}
+        onChange={(id) => onChange({ resp_sub_channel: id })}
       />
     );
   return null;

@@ -24,6 +24,7 @@ export interface TypeSelection {
   resp_data_source_id: number | null;
   resp_menu_id: number | null;
   resp_component_id: number | null;
+  resp_sub_channel: number | null;
 }
 
 /** The id field each choice picks, and whether it must be picked before saving. */
@@ -33,6 +34,7 @@ const pickedField: Partial<Record<TypeChoice, { field: keyof TypeSelection; isRe
   menu: { field: 'resp_menu_id', isRequired: false },
   shopping_cart: { field: 'resp_menu_id', isRequired: true },
   component: { field: 'resp_component_id', isRequired: true },
+  sub: { field: 'resp_sub_channel', isRequired: true },
 };
 
 /** The type step (spec part 2 §2): the type cards with their pickers; saving goes to the type's options or the template. */
@@ -50,6 +52,7 @@ export function TypeStep() {
     resp_data_source_id: record?.resp_data_source_id ?? null,
     resp_menu_id: record?.resp_menu_id ?? null,
     resp_component_id: record?.resp_component_id ?? null,
+    resp_sub_channel: record?.resp_sub_channel ?? null,
   });
   const [isSaving, setIsSaving] = useState(false);
 
