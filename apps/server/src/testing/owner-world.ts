@@ -5,6 +5,7 @@ import { insertDataSource } from '../modules/data-sources/data-source-repository
 import { insertDatasetRecord } from '../modules/datasets/dataset-record-repository.ts';
 import { createDataset } from '../modules/datasets/dataset-repository.ts';
 import { deleteDepartmentRow, listDepartments } from '../modules/departments/department-repository.ts';
+import { subscribeSender } from '../modules/subscriptions/subscriber-repository.ts';
 import { registerAndLogin } from './accounts.ts';
 import type { CallResult, TestServer } from './test-server.ts';
 
@@ -38,6 +39,8 @@ export interface OwnerWorld extends Owner {
   orderId: number;
   /** a customer-support department whose name carries the marker */
   departmentId: number;
+  /** a subscription channel related to the command, with one web subscriber whose variable value names the marker */
+  subscriptionId: number;
   chatbotId: number;
   /** the chatbot's public token (the widget API's {bot}) */
   botToken: string;
@@ -182,6 +185,21 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     dbname: 'test',
     username: 'root',
   });
+  const subscriptionId = savedId(
+    await post('/api/subscription/save/0', {
+      sc_title: uniqueOf(owner, 'subscription'),
+      sc_desc: `${owner.marker} channel`,
+      sc_command_id: commandId,
+    }),
+    'subscription',
+  );
+  await subscribeSender(
+    server.database.db,
+    { userId: owner.userId, platform: 'web', senderId: '1' },
+    [subscriptionId],
+    { city: `${owner.marker} city` },
+    new Date().toISOString(),
+  );
   const chatbotSettings = {
     ...defaultChatbotSettings(),
     chatbot_name: `${owner.marker} bot`,
@@ -205,6 +223,7 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     menuId: menu.ds_id,
     orderId,
     departmentId,
+    subscriptionId,
     chatbotId: chatbot.json.data.chatbot_id,
     botToken: chatbot.json.user_token,
     exampleText,

@@ -45,8 +45,6 @@ export interface BroadcastDispatcher {
   stop(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -112,7 +110,7 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
   async function sendOne(notification: NotificationRow, recipient: OutboxRecipient): Promise<void> {
     const { id } = notification;
     if (!(await isSubscriberActive(db, recipient.subscriberId))) {
-      await settleRecipient(db, id, recipient.id, 'skipped');
+      await settleRecipient(db, id, recipient.id, 'skipped', workerId);
       return;
     }
     const send = platformSenderOf(db, recipient.platform);
@@ -122,6 +120,7 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
         id,
         recipient.id,
         'failed',
+        workerId,
         `the ${recipient.platform} channel is not connected`,
       );
       return;
@@ -141,14 +140,14 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
         );
         delivered += 1;
       }
-      await settleRecipient(db, id, recipient.id, 'sent');
+      await settleRecipient(db, id, recipient.id, 'sent', workerId);
     } catch (error) {
       if (error instanceof RetryLater && delivered === 0) {
         bucket?.pause(error.retryAfterMs);
         await deferRecipient(db, recipient.id, new Date(Date.now() + error.retryAfterMs));
         return;
       }
-      await settleRecipient(db, id, recipient.id, 'failed', errorText(error).slice(0, 500));
+      await settleRecipient(db, id, recipient.id, 'failed', workerId, errorText(error).slice(0, 500));
     }
   }
 
@@ -200,7 +199,14 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
     for (const notification of await listSendingNotifications(db)) {
       const messages = renderNotification(dataOf(notification));
       const target = { id: notification.id, userId: notification.user_id };
-      while (isRunning && (await deliverWebBatch(db, target, () => messages, batchSize)) > 0) {
+      // unthrottled unless the operator names `web` in BROADCAST_RATES: then a batch is a second's worth at most
+      const webBucket = bucketOf('web');
+      const webBatch = webBucket ? Math.max(1, Math.min(batchSize, Math.floor(webBucket.rate))) : batchSize;
+      for (;;) {
+        if (!isRunning) return;
+        await webBucket?.take(undefined, webBatch);
+        const settled = await deliverWebBatch(db, target, () => messages, webBatch, workerId);
+        if (settled === 0) break;
         // one transaction a batch; other queries of this process run between them
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
@@ -265,5 +271,3 @@ export function setBroadcastDispatcher(db: Database, dispatcher: BroadcastDispat
 export function wakeBroadcastDispatcher(db: Database): void {
   dispatchers.get(db)?.wake();
 }
-
-export { sleep as broadcastSleep };

@@ -195,6 +195,7 @@ export async function deliverWebBatch(
   notification: { id: number; userId: number },
   render: (recipient: OutboxRecipient) => BotMessage[],
   limit: number,
+  workerId: string,
   now: Date = new Date(),
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -235,8 +236,8 @@ export async function deliverWebBatch(
         notices.push({ platform: row.platform, senderId: row.sender_id, message });
     }
     await insertNotices(trx, notification.userId, notices, at);
-    await settleRows(trx, sentIds, 'sent', null, at);
-    await settleRows(trx, skippedIds, 'skipped', null, at);
+    await settleRows(trx, sentIds, 'sent', null, at, workerId);
+    await settleRows(trx, skippedIds, 'skipped', null, at, workerId);
     await moveCounters(trx, notification.id, { sent: sentIds.length, skipped: skippedIds.length });
     return rows.rows.length;
   });
@@ -248,11 +249,12 @@ async function settleRows(
   status: OutboxStatus,
   error: string | null,
   at: string,
+  workerId: string | null,
 ): Promise<void> {
   for (let start = 0; start < ids.length; start += 500) {
     await tablesOf(db)
       .updateTable('notification_outbox')
-      .set({ status, error, settled_at: at, claimed_by: null })
+      .set({ status, error, settled_at: at, settled_by: workerId, claimed_by: null })
       .where('id', 'in', ids.slice(start, start + 500))
       .execute();
   }
@@ -343,11 +345,12 @@ export async function settleRecipient(
   notificationId: number,
   recipientId: number,
   outcome: 'sent' | 'failed' | 'skipped',
+  workerId: string,
   error: string | null = null,
   now: Date = new Date(),
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await settleRows(trx, [recipientId], outcome, error, nowIso(now));
+    await settleRows(trx, [recipientId], outcome, error, nowIso(now), workerId);
     await moveCounters(trx, notificationId, { [outcome]: 1 });
   });
 }
@@ -405,6 +408,7 @@ export async function recoverHolder(db: Database, holder: string, now: Date = ne
         'failed',
         'interrupted while sending (the server stopped); not sent again so that it is never sent twice',
         nowIso(now),
+        holder,
       );
       await moveCounters(trx, row.notification_id, { failed: 1 });
     }

@@ -72,6 +72,7 @@ export interface NotificationOutboxTable {
   attempts: WithDefault<number>;
   error: string | null;
   settled_at: Timestamp | null;
+  settled_by: string | null;
 }
 
 export type SubscriptionTables = {

@@ -1,4 +1,5 @@
 import {
+  browseSubscriptionCommandParams,
   browseSubscriptionParams,
   browseSubscriptionResponse,
   countSubscribersRequest,
@@ -17,7 +18,6 @@ import {
   subscriptionPageParams,
   subscriptionPageResponse,
 } from '@hiwar/contracts';
-import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
@@ -145,20 +145,23 @@ export function createSubscriptionsModule(options: SubscriptionsModuleOptions = 
           data: { api_key: await regenerateKey(db, sessionOf(request).userId, request.params.id) },
         }),
       );
-      const browse = {
-        onRequest: requireUser,
-        schema: {
-          tags,
-          security,
-          params: browseSubscriptionParams,
-          response: { 200: browseSubscriptionResponse },
+      const browseAnswer = { 200: browseSubscriptionResponse };
+      app.get(
+        '/subscription/browse/:channel_id',
+        {
+          onRequest: requireUser,
+          schema: { tags, security, params: browseSubscriptionParams, response: browseAnswer },
         },
-      };
-      app.get('/subscription/browse/:channel_id', browse, async (request) =>
-        browseChannel(db, sessionOf(request).userId, request.params.channel_id, undefined),
+        async (request) => browseChannel(db, sessionOf(request).userId, request.params.channel_id, undefined),
       );
-      app.get('/subscription/browse/:channel_id/:command_id', browse, async (request) =>
-        browseChannel(db, sessionOf(request).userId, request.params.channel_id, request.params.command_id),
+      app.get(
+        '/subscription/browse/:channel_id/:command_id',
+        {
+          onRequest: requireUser,
+          schema: { tags, security, params: browseSubscriptionCommandParams, response: browseAnswer },
+        },
+        async (request) =>
+          browseChannel(db, sessionOf(request).userId, request.params.channel_id, request.params.command_id),
       );
       app.post(
         '/subscription/count_subscribers',
@@ -190,11 +193,7 @@ export function createSubscriptionsModule(options: SubscriptionsModuleOptions = 
         '/stream_fetch/subscription/:channel_id',
         {
           onRequest: requireUser,
-          schema: {
-            tags,
-            security,
-            params: z.object({ channel_id: browseSubscriptionParams.shape.channel_id }),
-          },
+          schema: { tags, security, params: browseSubscriptionParams },
         },
         async (request, reply) => {
           await ownChannel(db, sessionOf(request).userId, request.params.channel_id);

@@ -24,12 +24,13 @@ export class TokenBucket {
     this.#updatedAt = Math.max(now, this.#updatedAt);
   }
 
-  /** How long until a token is free (0: now), without taking it. */
-  waitMs(): number {
+  /** How long until `count` tokens are free (0: now), without taking them; count is at most the burst. */
+  waitMs(count = 1): number {
     const now = this.clock();
     if (now < this.#pausedUntil) return this.#pausedUntil - now;
     this.#refill(now);
-    return this.#tokens >= 1 ? 0 : Math.ceil(((1 - this.#tokens) / this.rate) * 1000);
+    const wanted = Math.min(count, this.#burst);
+    return this.#tokens >= wanted ? 0 : Math.ceil(((wanted - this.#tokens) / this.rate) * 1000);
   }
 
   /** Takes a token now if one is free. */
@@ -39,11 +40,13 @@ export class TokenBucket {
     return true;
   }
 
-  async take(sleep: (ms: number) => Promise<void> = defaultSleep): Promise<void> {
+  /** Waits until `count` tokens (at most the burst) are free and takes them. */
+  async take(sleep: (ms: number) => Promise<void> = defaultSleep, count = 1): Promise<void> {
+    const wanted = Math.min(count, this.#burst);
     for (;;) {
-      const wait = this.waitMs();
+      const wait = this.waitMs(wanted);
       if (wait === 0) {
-        this.#tokens -= 1;
+        this.#tokens -= wanted;
         return;
       }
       await sleep(wait);

@@ -411,6 +411,52 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   },
   'DELETE /api/locations/{id}': byId((rows) => ({ params: { id: rows.locationId } })),
 
+  'POST /api/subscription/get/{page}': bySession(
+    () => ({ params: { page: 1 }, body: keywords }),
+    'shows-marker',
+  ),
+  // another owner's channel, and another owner's command as one's own channel's related command
+  'POST /api/subscription/save/{id}': {
+    scope: 'by-id',
+    calls: (rows, caller) => [
+      {
+        params: { id: rows.subscriptionId },
+        body: { sc_title: `${caller.marker} renamed`, white_domains: [] },
+      },
+      {
+        params: { id: caller.subscriptionId },
+        body: { sc_title: `${caller.marker} renamed`, sc_command_id: rows.commandId },
+      },
+    ],
+  },
+  'POST /api/subscription/delete/{id}': byId((rows) => ({ params: { id: rows.subscriptionId } })),
+  'POST /api/subscription/regenerate_key/{id}': byId((rows) => ({ params: { id: rows.subscriptionId } })),
+  'GET /api/subscription/browse/{channel_id}': byId(
+    (rows) => ({ params: { channel_id: rows.subscriptionId } }),
+    'shows-marker',
+  ),
+  'GET /api/subscription/browse/{channel_id}/{command_id}': byId(
+    (rows) => ({ params: { channel_id: rows.subscriptionId, command_id: rows.commandId } }),
+    'shows-marker',
+  ),
+  'POST /api/subscription/count_subscribers': byId((rows) => ({
+    body: { channel_id: rows.subscriptionId, vars: [], platform: null },
+  })),
+  'POST /api/subscription/send_to_subscribers': byId((rows) => ({
+    body: {
+      channel_id: rows.subscriptionId,
+      data: { type: 'text', title: 'news', redirect_type: 'web_wedgit' },
+      values: [],
+      platform: null,
+      sub_count: 1,
+    },
+  })),
+  'GET /api/stream_fetch/subscription/{channel_id}': byId((rows) => ({
+    params: { channel_id: rows.subscriptionId },
+  })),
+  'POST /api/send_to_subscribers_from_api': publicCall(
+    "authorised by a channel's api key, not a session: a wrong key, a foreign origin and a malformed notification are refused (subscriptions.test.ts)",
+  ),
   'GET /api/shopping_cart/orders/{menuId}': byId(
     (rows) => ({ params: { menuId: rows.menuId } }),
     'shows-marker',

@@ -128,6 +128,8 @@ export const subscriptions: AppMigration = {
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('error', 'text')
       .addColumn('settled_at', t.timestamp)
+      // the worker that settled it: which process delivered what (several share a send on PostgreSQL)
+      .addColumn('settled_by', 'varchar(100)')
       .execute();
     await db.schema
       .createIndex('notification_outbox_recipient')
