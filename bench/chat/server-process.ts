@@ -9,7 +9,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface ServerProcess {
   url: string;
   label: string;
+  /** the server's DATA_DIR (SQLite: DATA_DIR/hiwar.sqlite) */
+  dataDir: string;
   stop(): Promise<void>;
+  /** `kill -9`: no shutdown at all; the DATA_DIR stays, for a new process on the same database */
+  killHard(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -51,15 +55,19 @@ export function createPostgresDatabase(adminUrl: string): { url: string; drop():
 
 /**
  * Starts apps/server/src/main.ts as its own process on a loopback port, with a temp DATA_DIR; `extraEnv` adds
- * settings (OUTBOUND_ALLOW for the live-data bot's fake API).
+ * settings (OUTBOUND_ALLOW for the live-data bot's fake API). `options.dataDir` starts it on an existing
+ * DATA_DIR instead (another process's: a restart on the same database, or a second process sharing it), which
+ * `stop` then leaves in place.
  */
 export async function startServer(
   repoRoot: string,
   databaseUrl: string | null,
   extraEnv: Record<string, string> = {},
+  options: { dataDir?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-bench-chat-'));
+  const isOwnDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'hiwar-bench-chat-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...extraEnv,
@@ -76,14 +84,20 @@ export async function startServer(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url,
     label: databaseUrl ? 'PostgreSQL' : 'SQLite',
+    dataDir,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      await end('SIGTERM');
+      if (isOwnDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+    killHard: () => end('SIGKILL'),
   };
 }

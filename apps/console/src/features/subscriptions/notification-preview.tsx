@@ -10,6 +10,8 @@ export function NotificationPreview({ values }: { values: NotificationValues }) 
   const media = values.media.trim();
   const hasMedia = values.type !== 'text' && isWebAddress(media);
   const buttons = values.buttons.filter((button) => button.item_label_key.trim() !== '');
+  // as sent: a text has no subtitle
+  const subtitle = values.type === 'text' ? '' : values.subtitle.trim();
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -28,12 +30,12 @@ export function NotificationPreview({ values }: { values: NotificationValues }) 
             {values.title}
           </Text>
         )}
-        {values.subtitle.trim() && (
+        {subtitle && (
           <Text size="xs" c="dimmed" dir="auto">
             {values.subtitle}
           </Text>
         )}
-        {!values.title.trim() && !values.subtitle.trim() && !hasMedia && (
+        {!values.title.trim() && !subtitle && !hasMedia && (
           <Text size="xs" c="dimmed">
             {t('subscriptions.send.previewEmpty')}
           </Text>

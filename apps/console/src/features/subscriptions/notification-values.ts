@@ -44,12 +44,15 @@ export function platformOf(choice: PlatformChoice): NotificationPlatform | null 
   return choice === 'all' ? null : choice;
 }
 
-/** What `data` of the send carries (a text has no media; only a custom link keeps its address). */
+/**
+ * What `data` of the send carries (a text has no subtitle nor media: the form hides them, so what was typed there
+ * under another type is not sent; only a custom link keeps its address).
+ */
 export function notificationInputOf(values: NotificationValues) {
   return {
     type: values.type,
     title: values.title,
-    subtitle: values.subtitle,
+    subtitle: values.type === 'text' ? '' : values.subtitle,
     media: values.type === 'text' ? '' : values.media,
     buttons: values.buttons,
     redirect_type: values.redirect_type,

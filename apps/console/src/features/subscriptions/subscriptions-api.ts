@@ -73,6 +73,8 @@ export function useSubscription(channelId: number, commandId?: number) {
     queryFn: () => fetchSubscription(channelId, commandId),
     enabled: channelId > 0,
     retry: false,
+    // the subscriber count and the sends move without the owner: read again each time the channel is opened
+    staleTime: 0,
   });
 }
 

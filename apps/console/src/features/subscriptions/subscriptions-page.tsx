@@ -27,17 +27,18 @@ function SubscriptionTableRow({
   const hasCommand = row.sc_command_id !== null && row.sc_command_service_id !== null;
   return (
     <Table.Tr data-testid={`subscription-row-${row.sc_id}`}>
-      <Table.Td dir="auto" ta="start">
-        <Anchor component={Link} to={`/subscription/${row.sc_id}`} size="sm">
+      <Table.Td>
+        <Anchor component={Link} to={`/subscription/${row.sc_id}`} size="sm" dir="auto">
           {row.sc_title}
         </Anchor>
       </Table.Td>
-      <Table.Td dir="auto" ta="start">
+      <Table.Td>
         {hasCommand ? (
           <Anchor
             component={Link}
             to={`/services/${row.sc_command_service_id}/commands/${row.sc_command_id}`}
             size="sm"
+            dir="auto"
           >
             {row.sc_command_name ?? row.sc_command_id}
           </Anchor>

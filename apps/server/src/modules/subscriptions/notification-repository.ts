@@ -125,6 +125,31 @@ export async function listChannelNotifications(
   return [...sending, ...done];
 }
 
+/** The channel's notifications after an id, whatever their status (a send that finished between two looks). */
+export function listNotificationsAfter(
+  db: Database,
+  channelId: number,
+  afterId: number,
+): Promise<NotificationRow[]> {
+  return tablesOf(db)
+    .selectFrom('notifications')
+    .selectAll()
+    .where('channel_id', '=', channelId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The channel's newest notification id (0: none yet). */
+export async function lastNotificationId(db: Database, channelId: number): Promise<number> {
+  const row = await tablesOf(db)
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('channel_id', '=', channelId)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
 /** Notifications by id (the stream re-reads the ones it follows). */
 export function findNotifications(db: Database, ids: number[]): Promise<NotificationRow[]> {
   if (ids.length === 0) return Promise.resolve([]);

@@ -2,7 +2,13 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { NOTIFICATION_SENT_EVENT } from '@hiwar/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
-import { findNotifications, listChannelNotifications, progressOf } from './notification-repository.ts';
+import {
+  findNotifications,
+  lastNotificationId,
+  listChannelNotifications,
+  listNotificationsAfter,
+  progressOf,
+} from './notification-repository.ts';
 
 export interface NotificationStreamTimings {
   /** how often the channel's sends are read (default 500 ms) */
@@ -21,7 +27,8 @@ export type OpenStreams = Set<() => void>;
 
 /**
  * GET /stream_fetch/subscription/{channel_id}: a `notification_sent` event with a send's progress each time it
- * moves — for the sends going when the stream opened and any started while it is open — read from the
+ * moves — for the sends going when the stream opened and every one started while it is open, even one that
+ * finished between two looks — read from the
  * database, so a send another server process delivers shows too. A send's last event is the one that says
  * `done`. A `: ping` comment every 15 s keeps proxies from closing an idle stream.
  */
@@ -46,6 +53,8 @@ export function streamChannelNotifications(
   });
   const lastSent = new Map<number, string>();
   const following = new Set<number>();
+  // sends started after the stream opened are followed even if one finished between two looks
+  let seenUpTo: number | null = null;
   let isFirst = true;
   let isChecking = false;
   const write = (text: string) => {
@@ -55,9 +64,15 @@ export function streamChannelNotifications(
     if (isChecking) return;
     isChecking = true;
     try {
-      // the channel's sends going now (new ones join), and those followed until they are done
-      const listed = await listChannelNotifications(db, channelId, 0);
-      for (const row of listed) following.add(row.id);
+      // on connecting: the channel's sends going now; then every send started since, and those followed until done
+      if (seenUpTo === null) {
+        seenUpTo = await lastNotificationId(db, channelId);
+        for (const row of await listChannelNotifications(db, channelId, 0)) following.add(row.id);
+      }
+      for (const row of await listNotificationsAfter(db, channelId, seenUpTo)) {
+        following.add(row.id);
+        seenUpTo = Math.max(seenUpTo, row.id);
+      }
       const rows = await findNotifications(db, [...following]);
       for (const row of rows) {
         const progress = progressOf(row);

@@ -233,6 +233,52 @@ describe.each(await testDatabaseKinds())('subscriptions and broadcasts on $label
     expect(await noticesOf(leaver.senderId)).toEqual([]);
   });
 
+  it('streams notification_sent events with the progress of a send until it is done', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/api/stream_fetch/subscription/${channelId}`, {
+      headers: { authorization: `Bearer ${bot.token}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no stream');
+    const decoder = new TextDecoder();
+    let text = '';
+    // the stream says it is connected before the send starts, so its first events are this send's
+    while (!text.includes(': connected'))
+      text += decoder.decode((await reader.read()).value, { stream: true });
+    const sent = await call('POST', '/subscription/send_to_subscribers', {
+      channel_id: channelId,
+      data: textNotification,
+      values: [],
+      platform: 'web',
+      sub_count: 2,
+    });
+    const notificationId: number = sent.json.notification_id;
+    const events: { event: string; data: Record<string, unknown> }[] = [];
+    while (
+      !events.some((event) => event.data.notification_id === notificationId && event.data.status === 'done')
+    ) {
+      text += decoder.decode((await reader.read()).value, { stream: true });
+      const blocks = text.split('\n\n');
+      text = blocks.pop() ?? '';
+      for (const block of blocks) {
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+      }
+    }
+    controller.abort();
+    const ours = events.filter((event) => event.data.notification_id === notificationId);
+    expect(ours.every((event) => event.event === 'notification_sent')).toBe(true);
+    expect(ours.at(-1)?.data).toMatchObject({ status: 'done', total: 2, sent: 2, pending: 0 });
+    // another owner cannot follow the channel
+    const stranger = await registerAndLogin(server);
+    const refused = await call('GET', `/stream_fetch/subscription/${channelId}`, undefined, stranger.token);
+    expect(refused.status).toBe(404);
+  });
+
   it('refuses a notification that breaks the rules with field errors, and a send to nobody', async () => {
     const invalid = await call('POST', '/subscription/send_to_subscribers', {
       channel_id: channelId,
