@@ -80,10 +80,6 @@ export const widgetTurn = z.object({
 });
 export type WidgetTurn = z.infer<typeof widgetTurn>;
 
-/** The last 50 turns before `before`, oldest first. */
-export const widgetHistoryResponse = z.object({ status: z.literal(1), data: z.array(widgetTurn) });
-export type WidgetHistoryResponse = z.infer<typeof widgetHistoryResponse>;
-
 /**
  * GET /widget/api/{bot}/notices?sender_id=&after= — bot messages left for the sender outside a turn (the owner
  * confirmed their order), oldest first, at most 50 after the notice id `after` (absent: from the first). The
@@ -99,4 +95,16 @@ export const widgetNotice = z.object({ notice_id: z.number(), message: botMessag
 export type WidgetNotice = z.infer<typeof widgetNotice>;
 
 export const widgetNoticesResponse = z.object({ status: z.literal(1), data: z.array(widgetNotice) });
+
+/**
+ * The last 50 turns before `before`, oldest first, and the notices left for the sender among them (from the
+ * oldest turn's time on; on the first page also those after the last turn — all of the last 50 when there is
+ * no turn yet), oldest first: a reloaded messenger shows a notification or an order's confirmation where it came.
+ */
+export const widgetHistoryResponse = z.object({
+  status: z.literal(1),
+  data: z.array(widgetTurn),
+  notices: z.array(widgetNotice),
+});
+export type WidgetHistoryResponse = z.infer<typeof widgetHistoryResponse>;
 export type WidgetNoticesResponse = z.infer<typeof widgetNoticesResponse>;

@@ -11,6 +11,12 @@ import type {
 
 export type MessengerSettings = WidgetSettings;
 
+/** A reloaded conversation: its last turns and the notices left among them, each oldest first. */
+export interface WidgetHistory {
+  turns: WidgetTurn[];
+  notices: WidgetNotice[];
+}
+
 /** A failed call. Network failures, 5xx and 429 are worth retrying; any other answer is final. */
 export class ApiError extends Error {
   constructor(
@@ -27,7 +33,8 @@ export class ApiError extends Error {
 
 export interface ApiClient {
   settings(): Promise<MessengerSettings>;
-  history(senderId: number): Promise<WidgetTurn[]>;
+  /** the last turns and the notices left among them */
+  history(senderId: number): Promise<WidgetHistory>;
   send(senderId: number, event: IncomingEvent, locale: string): Promise<WidgetMessageResponse>;
   validateSender(senderId: number): Promise<boolean>;
   /** bot messages left for the sender after the notice id `after` (an order confirmed) */
@@ -85,7 +92,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const url = new URL('history', botBase);
       url.searchParams.set('sender_id', String(senderId));
       const answer = await call<WidgetHistoryResponse>(url);
-      return answer.data;
+      return { turns: answer.data, notices: answer.notices ?? [] };
     },
     async notices(senderId, after) {
       const url = new URL('notices', botBase);

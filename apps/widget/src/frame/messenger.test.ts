@@ -58,7 +58,7 @@ function fakeApi(overrides: Partial<ApiClient> = {}) {
   const sent: Sent[] = [];
   const api: ApiClient = {
     settings: async () => settings,
-    history: async () => [],
+    history: async () => ({ turns: [], notices: [] }),
     validateSender: async () => true,
     async send(senderId, event, locale) {
       sent.push({ senderId, event, locale });
@@ -160,10 +160,58 @@ describe('the messenger', () => {
         created_at: '2026-01-01T00:00:00Z',
       },
     ];
-    const root = await start(fakeApi({ history: async () => history }).api);
+    const root = await start(fakeApi({ history: async () => ({ turns: history, notices: [] }) }).api);
     expect(textsOf(root, '.user-bubble')).toEqual(['hello']);
     expect(textsOf(root, '.bot-bubble')).toEqual(['Welcome to the shop', 'Hi there']);
     expect(root.querySelector('.start-button')).toBeNull();
+  });
+
+  it('shows the notices left for the sender where they came in the reloaded history, and not again', async () => {
+    const turns: WidgetTurn[] = [
+      {
+        turn_id: 3,
+        event: { type: 'text', text: 'subscribe me' },
+        replies: [{ type: 'text', text: 'You are subscribed.' }],
+        created_at: '2026-01-01T10:00:00.000Z',
+      },
+      {
+        turn_id: 4,
+        event: { type: 'text', text: 'thanks' },
+        replies: [{ type: 'text', text: 'You are welcome' }],
+        created_at: '2026-01-01T12:00:00.000Z',
+      },
+    ];
+    const notices = [
+      {
+        notice_id: 7,
+        message: { type: 'text' as const, text: 'Fresh bread' },
+        created_at: '2026-01-01T11:00:00.000Z',
+      },
+      {
+        notice_id: 8,
+        message: { type: 'text' as const, text: 'Order confirmed' },
+        created_at: '2026-01-01T13:00:00.000Z',
+      },
+    ];
+    const asked: number[] = [];
+    const { api } = fakeApi({
+      history: async () => ({ turns, notices }),
+      notices: async (_senderId: number, after: number) => {
+        asked.push(after);
+        return notices.filter((notice) => notice.notice_id > after);
+      },
+    });
+    const root = await start(api);
+    await flush();
+    expect(textsOf(root, '.bot-bubble')).toEqual([
+      'Welcome to the shop',
+      'You are subscribed.',
+      'Fresh bread',
+      'You are welcome',
+      'Order confirmed',
+    ]);
+    // polling starts after the newest notice the history drew
+    expect(asked).toEqual([8]);
   });
 
   it('opens nested menu items and sends a postback item', async () => {

@@ -1,6 +1,6 @@
 import type { IncomingEvent, WidgetTurn } from '@hiwar/contracts';
 import { CLOSE_MESSAGE, type FrameMessage, SENDER_MESSAGE } from '../embed/frame-protocol.ts';
-import { type ApiClient, ApiError, type MessengerSettings } from './api-client.ts';
+import { type ApiClient, ApiError, type MessengerSettings, type WidgetHistory } from './api-client.ts';
 import { ChatView } from './chat-view.ts';
 import { createComposer } from './composer.ts';
 import { el } from './dom.ts';
@@ -56,6 +56,25 @@ function renderTurn(chat: ChatView, turn: WidgetTurn): void {
   chat.addBotMessages(turn.replies, id);
 }
 
+/** The turns and the notices of a reloaded conversation in the order they happened. */
+function renderHistory(chat: ChatView, history: WidgetHistory): void {
+  let next = 0;
+  const noticesBefore = (at: string | null) => {
+    const messages = [];
+    for (let notice = history.notices[next]; notice && (at === null || notice.created_at < at); ) {
+      messages.push(notice.message);
+      next += 1;
+      notice = history.notices[next];
+    }
+    if (messages.length > 0) chat.addBotMessages(messages);
+  };
+  for (const turn of history.turns) {
+    noticesBefore(turn.created_at);
+    renderTurn(chat, turn);
+  }
+  noticesBefore(null);
+}
+
 interface StatusBanner {
   element: HTMLElement;
   setStrings(text: Strings): void;
@@ -78,7 +97,7 @@ function createStatusBanner(text: Strings): StatusBanner {
 interface LoadedConversation {
   settings: MessengerSettings;
   senderId: number;
-  history: WidgetTurn[];
+  history: WidgetHistory;
 }
 
 /** Settings, sender id and history, each retried while the server is unreachable; null when the bot is unknown. */
@@ -193,10 +212,10 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
   root.classList.add('ready');
 
   chat.addBotText(welcomeText(settings, options.locale, language));
-  for (const turn of history) renderTurn(chat, turn);
+  renderHistory(chat, history);
   const waiting = outbox.waiting();
   for (const message of waiting) chat.addUserMessage(message.id, message.event, 'pending');
-  if (history.length === 0 && waiting.length === 0) {
+  if (history.turns.length === 0 && history.notices.length === 0 && waiting.length === 0) {
     startButton = startButtonFor(settings, context);
     if (startButton) chat.addControl(startButton);
   }
@@ -208,6 +227,7 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
       show: (messages) => chat.addBotMessages(messages),
       window,
       storageKey: `hiwar_notice_${options.bot}_${senderId}`,
+      shownUpTo: Math.max(0, ...history.notices.map((notice) => notice.notice_id)),
     });
   }
 }

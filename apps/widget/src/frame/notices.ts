@@ -17,6 +17,8 @@ export interface NoticePollerOptions {
   window: Pick<Window, 'setInterval' | 'clearInterval' | 'localStorage'>;
   /** where the last shown notice id is kept, so a reloaded page does not show a notice twice */
   storageKey: string;
+  /** the newest notice already drawn (with the history): polling starts after it */
+  shownUpTo?: number;
   intervalMs?: number;
 }
 
@@ -43,7 +45,7 @@ function saveLast(options: NoticePollerOptions, id: number): void {
  * Answers the function that stops polling.
  */
 export function startNoticePolling(options: NoticePollerOptions): () => void {
-  let last = readLast(options);
+  let last = Math.max(readLast(options), options.shownUpTo ?? 0);
   let isAsking = false;
   const poll = async () => {
     if (isAsking) return;

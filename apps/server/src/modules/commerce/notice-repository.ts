@@ -55,6 +55,32 @@ export async function insertNotices(
   }
 }
 
+/**
+ * The sender's newest notices (at most `limit`) created at or after `from` and, when given, before `until`,
+ * answered oldest first.
+ */
+export async function listNoticesBetween(
+  db: Database,
+  sender: SenderKey,
+  range: { from: string | null; until: string | null },
+  limit: number,
+): Promise<SenderNotice[]> {
+  let query = tablesOf(db)
+    .selectFrom('sender_notices')
+    .select(['id', 'message', 'created_at'])
+    .where('user_id', '=', sender.userId)
+    .where('platform', '=', sender.platform)
+    .where('sender_id', '=', sender.senderId);
+  if (range.from !== null) query = query.where('created_at', '>=', range.from);
+  if (range.until !== null) query = query.where('created_at', '<', range.until);
+  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+  return rows.reverse().map((row) => ({
+    id: row.id,
+    message: fromJson<BotMessage>(row.message, { type: 'text', text: '' }),
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
 /** The sender's notices after a notice id, oldest first, at most `limit`. */
 export async function listNotices(
   db: Database,

@@ -231,6 +231,16 @@ describe.each(await testDatabaseKinds())('subscriptions and broadcasts on $label
       'cairo card',
     );
     expect(await noticesOf(leaver.senderId)).toEqual([]);
+    // a reloaded messenger's history holds each notification once, after the turns that subscribed
+    const history = await server.call(
+      'GET',
+      `/widget/api/${bot.botToken}/history?sender_id=${cairo.senderId}`,
+    );
+    expect(history.json.notices.map((notice: { message: { type: string } }) => notice.message.type)).toEqual([
+      'text',
+      'cards',
+    ]);
+    expect(history.json.data.length).toBe(4);
   });
 
   it('streams notification_sent events with the progress of a send until it is done', async () => {

@@ -105,7 +105,8 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
           limitAddress(addresses, request);
           const chatbot = await requireChatbot(context, request.params.bot);
           const { sender_id: senderId, before } = request.query;
-          return { status: 1 as const, data: await widgetHistory(context, chatbot, { senderId, before }) };
+          const history = await widgetHistory(context, chatbot, { senderId, before });
+          return { status: 1 as const, data: history.turns, notices: history.notices };
         },
       );
 

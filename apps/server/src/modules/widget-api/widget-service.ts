@@ -10,7 +10,7 @@ import {
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findChatbotByToken, settingsOfRow } from '../chatbot/chatbot-repository.ts';
-import { listNotices } from '../commerce/notice-repository.ts';
+import { listNotices, listNoticesBetween } from '../commerce/notice-repository.ts';
 import { botCache, type HandledTurn, handleEvent, listTurns, type RuntimeDeps } from '../runtime/index.ts';
 
 /** The platform name of web-messenger senders in `senders`, turns and banks. */
@@ -86,25 +86,55 @@ export function postWidgetMessage(
   );
 }
 
+export const WIDGET_NOTICES_LIMIT = 50;
+
+const isoOf = (value: string) => new Date(value).toISOString();
+
+/**
+ * The sender's last turns before `before` and the notices left among them: from the oldest turn's time until the
+ * turn `before` (the first page: until now; all of the last 50 when there is no turn).
+ */
 export async function widgetHistory(
   context: WidgetContext,
   chatbot: WidgetChatbot,
   query: { senderId: number; before?: number | undefined },
-): Promise<WidgetTurn[]> {
+): Promise<{ turns: WidgetTurn[]; notices: WidgetNotice[] }> {
   const sender = { userId: chatbot.user_id, platform: WIDGET_PLATFORM, senderId: String(query.senderId) };
   const turns = await listTurns(context.db, sender, {
     limit: WIDGET_HISTORY_LIMIT,
     ...(query.before !== undefined && { before: query.before }),
   });
-  return turns.map((turn) => ({
-    turn_id: turn.id,
-    event: turn.event,
-    replies: turn.replies,
-    created_at: turn.createdAt,
-  }));
+  const [anchor] =
+    query.before === undefined
+      ? []
+      : await listTurns(context.db, sender, { before: query.before + 1, limit: 1 });
+  const oldest = turns[0];
+  const notices =
+    query.before !== undefined && oldest === undefined
+      ? []
+      : await listNoticesBetween(
+          context.db,
+          sender,
+          {
+            from: oldest ? isoOf(oldest.createdAt) : null,
+            until: anchor && anchor.id === query.before ? isoOf(anchor.createdAt) : null,
+          },
+          WIDGET_NOTICES_LIMIT,
+        );
+  return {
+    turns: turns.map((turn) => ({
+      turn_id: turn.id,
+      event: turn.event,
+      replies: turn.replies,
+      created_at: isoOf(turn.createdAt),
+    })),
+    notices: notices.map((notice) => ({
+      notice_id: notice.id,
+      message: notice.message,
+      created_at: notice.createdAt,
+    })),
+  };
 }
-
-export const WIDGET_NOTICES_LIMIT = 50;
 
 /** The sender's notices after a notice id (the owner confirmed an order…), oldest first. */
 export async function widgetNotices(
