@@ -1,3 +1,4 @@
+import type { NotificationData } from '@hiwar/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderNotification } from './render-notification.ts';
 import { isUnsubscribeRequest } from './subscription-words.ts';
@@ -62,10 +63,10 @@ describe('a notification as bot messages', () => {
     title: '',
     subtitle: '',
     media: '',
-    buttons: [],
+    buttons: [] as NotificationData['buttons'],
     redirect_link: '',
     platform: null,
-  } as const;
+  };
 
   it('sends an image with its text after it, and a video with its buttons as a card', () => {
     expect(
