@@ -450,3 +450,21 @@ export function defaultChatbotSettings(): SaveChatbotInput {
     },
   };
 }
+
+/** A channel's connection as the platform last answered it (issue #14): the chatbot screen's status badges. */
+export const channelConnection = z.object({
+  status: z.enum(['active', 'inactive', 'pending', 'banned']),
+  /** why it is not active (a refused token…), '' when it is */
+  reason: z.string(),
+  /** the platform's name for the bot (Telegram @username), '' when unknown */
+  account: z.string(),
+  updated_at: z.string(),
+});
+export type ChannelConnection = z.infer<typeof channelConnection>;
+
+/** GET /chatbot/channels_status: the connections known, by channel name (a channel never connected is absent). */
+export const channelsStatusResponse = z.object({
+  status: z.literal(1),
+  data: z.record(z.string(), channelConnection),
+});
+export type ChannelsStatusResponse = z.infer<typeof channelsStatusResponse>;

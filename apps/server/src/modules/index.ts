@@ -1,3 +1,4 @@
+import { channelsModule } from '../channels/channels-module.ts';
 import type { AppModule } from '../platform/http/module.ts';
 import { advertisesModule } from './advertises/advertises-module.ts';
 import { chatbotModule } from './chatbot/chatbot-module.ts';
@@ -45,6 +46,7 @@ export const modules: AppModule[] = [
   mapsModule,
   commerceModule,
   subscriptionsModule,
+  channelsModule,
   componentsModule,
   uploadsModule,
   nluModule,

@@ -39,6 +39,8 @@ export interface Config {
    * unless named (modules/subscriptions/broadcast-rates.ts).
    */
   broadcastRates: Record<string, number>;
+  /** TELEGRAM_API_URL: the Telegram Bot API (default https://api.telegram.org; tests point it at a fake) */
+  telegramApiUrl: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -117,6 +119,22 @@ function readOutboundAllow(env: NodeJS.ProcessEnv): string[] {
   return entries;
 }
 
+/** A platform's base URL (http or https), without a trailing slash. */
+function readBaseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(`${name} must be an http(s) address such as ${fallback}, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 /** BROADCAST_RATES: `name=rate` pairs, each rate a positive number of messages per second. */
 function readBroadcastRates(env: NodeJS.ProcessEnv): Record<string, number> {
   const rates: Record<string, number> = {};
@@ -174,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: readSmtpUrl(env),
     mailFrom: env.MAIL_FROM?.trim() || 'Hiwar <no-reply@localhost>',
     broadcastRates: readBroadcastRates(env),
+    telegramApiUrl: readBaseUrl(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
   };
 }

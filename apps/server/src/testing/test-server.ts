@@ -66,6 +66,7 @@ export async function startTestServer(
     smtpUrl: null,
     mailFrom: 'Hiwar <no-reply@localhost>',
     broadcastRates: {},
+    telegramApiUrl: 'https://api.telegram.org',
     ...overrides,
   };
   const mail: MailMessage[] = [];

@@ -2,7 +2,8 @@ import { chatbotBreadcrumbResponse, chatbotMessages, idParam, saveChatbotRequest
 import { z } from 'zod';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { browseChatbot, chatbotCrumbName, saveChatbot } from './chatbot-service.ts';
+import { chatbotSaved } from './chatbot-events.ts';
+import { browseChatbot, chatbotCrumbName, getChatbot, saveChatbot } from './chatbot-service.ts';
 import { publicBaseUrl } from './chatbot-snippets.ts';
 
 const tags = ['chatbot'];
@@ -39,7 +40,14 @@ export const chatbotModule: AppModule = {
       '/chatbot/save',
       { onRequest: requireUser, schema: { tags, security, body: saveChatbotRequest } },
       async (request) => {
-        await saveChatbot(context, sessionOf(request).userId, request.body);
+        const { userId } = sessionOf(request);
+        const before = await getChatbot(db, userId, secrets);
+        await saveChatbot(context, userId, request.body);
+        const after = await getChatbot(db, userId, secrets);
+        const baseUrl = publicBaseUrl(config.publicUrl, request);
+        for (const error of await chatbotSaved(db, { before, after, baseUrl })) {
+          request.log.warn({ err: error }, 'a channel could not follow the saved chatbot');
+        }
         return { status: 1 as const, msg: chatbotMessages.saved };
       },
     );

@@ -33,6 +33,7 @@ describe('serving the built web messenger', () => {
       smtpUrl: null,
       mailFrom: 'Hiwar <no-reply@localhost>',
       broadcastRates: {},
+      telegramApiUrl: 'https://api.telegram.org',
     };
     return buildApp({
       config,

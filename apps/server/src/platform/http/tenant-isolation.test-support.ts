@@ -88,6 +88,10 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   'POST /api/validate-sender': publicCall('public: checks the shape of a web-messenger sender id'),
 
   'GET /api/chatbot/browse': bySession(() => ({}), 'shows-marker'),
+  'GET /api/chatbot/channels_status': bySession(() => ({})),
+  'POST /hooks/telegram/{token}': publicCall(
+    "Telegram's webhook: by the chatbot's public token and the secret Telegram sends back, which only the server derives (telegram-channel.test.ts)",
+  ),
   'GET /api/chatbot/browse/{id}': byId((rows) => ({ params: { id: rows.chatbotId } }), 'shows-marker'),
   // another owner's command as one's own fallback command
   'POST /api/chatbot/save': byId((rows, caller) => ({

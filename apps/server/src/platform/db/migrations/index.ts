@@ -21,6 +21,7 @@ import { datasetRecordsTrigramPendingList } from './0020-dataset-records-trigram
 import { commerce } from './0021-commerce.ts';
 import { menuCurrencyPayment } from './0022-menu-currency-payment.ts';
 import { subscriptions } from './0023-subscriptions.ts';
+import { channelUpdates } from './0024-channel-updates.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -48,4 +49,5 @@ export const migrations: AppMigration[] = [
   commerce,
   menuCurrencyPayment,
   subscriptions,
+  channelUpdates,
 ];

@@ -1,0 +1,52 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { JsonText, Timestamp } from '../platform/db/tables.ts';
+
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export type UpdateStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** `channel_updates` (migration 0024): an update a platform delivered, stored before it was acknowledged. */
+export interface ChannelUpdatesTable {
+  id: Generated<number>;
+  user_id: number;
+  channel: string;
+  external_id: string;
+  sender_id: string;
+  payload: JsonText;
+  status: WithDefault<UpdateStatus>;
+  attempts: WithDefault<number>;
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
+  turn_id: number | null;
+  error: string | null;
+  created_at: WithDefault<Timestamp>;
+  settled_at: Timestamp | null;
+}
+
+/** `channel_payloads`: a button payload by the short key the platform carries, or a quick reply by its label. */
+export interface ChannelPayloadsTable {
+  user_id: number;
+  channel: string;
+  payload_key: string;
+  payload: string;
+  created_at: WithDefault<Timestamp>;
+}
+
+export type ConnectionStatus = 'active' | 'inactive' | 'pending' | 'banned';
+
+/** `channel_connections`: what the platform last answered about the owner's channel. */
+export interface ChannelConnectionsTable {
+  user_id: number;
+  channel: string;
+  status: ConnectionStatus;
+  reason: WithDefault<string>;
+  account: WithDefault<string>;
+  webhook_url: WithDefault<string>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export type ChannelTables = {
+  channel_updates: ChannelUpdatesTable;
+  channel_payloads: ChannelPayloadsTable;
+  channel_connections: ChannelConnectionsTable;
+};

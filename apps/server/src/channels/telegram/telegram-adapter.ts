@@ -1,0 +1,261 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
+import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { ChannelAdapter, TurnInput } from '../channel-adapter.ts';
+import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
+import { callTelegram, type TelegramCallOptions, TelegramError } from './telegram-api.ts';
+import { renderForTelegram, shortPayloadKey, telegramReplyLabel } from './telegram-render.ts';
+
+export const TELEGRAM = 'telegram';
+
+/** The updates the webhook asks Telegram for. */
+const ALLOWED_UPDATES = ['message', 'callback_query'];
+
+/** The subset of a Telegram Update the bot reads. */
+export interface TelegramUpdate {
+  update_id: number;
+  message?: TelegramMessage;
+  callback_query?: {
+    id: string;
+    from: TelegramUser;
+    message?: TelegramMessage;
+    data?: string;
+  };
+}
+
+interface TelegramUser {
+  id: number;
+  is_bot?: boolean;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+}
+
+interface TelegramMessage {
+  message_id: number;
+  from?: TelegramUser;
+  chat: { id: number; type?: string };
+  text?: string;
+  location?: { latitude: number; longitude: number };
+  photo?: unknown[];
+  document?: unknown;
+  video?: unknown;
+  voice?: unknown;
+  sticker?: unknown;
+}
+
+export interface TelegramSettings {
+  /** TELEGRAM_API_URL */
+  apiUrl: string;
+  /** the server's secret key: the webhook secrets are derived from it */
+  secretKey: Buffer;
+  callOptions?: TelegramCallOptions;
+}
+
+/** The bot token the owner pasted (telegram credentials `token`), trimmed. */
+export function botTokenOf(chatbot: StoredChatbot): string {
+  return chatbot.apps.telegram.chatbot_app_credentials.token.trim();
+}
+
+/**
+ * The secret Telegram sends back on every update (`X-Telegram-Bot-Api-Secret-Token`): derived from the server's
+ * key, the chatbot's public token and the bot token — nothing to store, and a new bot token gets a new secret.
+ * 43 characters of A–Z a–z 0–9 _ -, as setWebhook requires.
+ */
+export function webhookSecretOf(settings: TelegramSettings, chatbot: StoredChatbot): string {
+  return createHmac('sha256', settings.secretKey)
+    .update(`telegram-webhook\n${chatbot.user_token}\n${botTokenOf(chatbot)}`)
+    .digest('base64url');
+}
+
+/** Whether the header carries the chatbot's webhook secret (compared in constant time). */
+export function isWebhookSecretValid(
+  settings: TelegramSettings,
+  chatbot: StoredChatbot,
+  header: string | undefined,
+): boolean {
+  if (!header) return false;
+  const expected = Buffer.from(webhookSecretOf(settings, chatbot));
+  const given = Buffer.from(header);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The chat an update belongs to and its id, or null for an update the bot does not read. */
+export function senderOfUpdate(update: unknown): { externalId: string; senderId: string } | null {
+  if (!update || typeof update !== 'object') return null;
+  const value = update as TelegramUpdate;
+  if (!Number.isSafeInteger(value.update_id)) return null;
+  const chatId =
+    value.message?.chat?.id ?? value.callback_query?.message?.chat?.id ?? value.callback_query?.from?.id;
+  if (!Number.isSafeInteger(chatId)) return null;
+  return { externalId: String(value.update_id), senderId: String(chatId) };
+}
+
+function quickReplyKey(chatId: string, label: string): string {
+  return `q:${chatId}:${shortPayloadKey(label).slice(2)}`;
+}
+
+function profileOf(user: TelegramUser | undefined): TurnInput['sender'] {
+  if (!user) return {};
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return { ...(name !== '' && { name }), ...(user.username && { username: user.username }) };
+}
+
+export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapter & {
+  connect(db: Database, chatbot: StoredChatbot, baseUrl: string): Promise<void>;
+  disconnect(db: Database, chatbot: StoredChatbot): Promise<void>;
+  sendMessages(
+    chatbot: StoredChatbot,
+    chatId: string,
+    messages: BotMessage[],
+    db: Database,
+    lang?: Lang,
+    callOptions?: TelegramCallOptions,
+  ): Promise<{ degraded: string[] }>;
+} {
+  const call = (token: string, method: string, body: unknown, options?: TelegramCallOptions) =>
+    callTelegram(settings.apiUrl, token, method, body, { ...settings.callOptions, ...options });
+
+  async function sendMessages(
+    chatbot: StoredChatbot,
+    chatId: string,
+    messages: BotMessage[],
+    db: Database,
+    lang: Lang = 'en',
+    callOptions?: TelegramCallOptions,
+  ) {
+    const payloads = new Map<string, string>();
+    const rendered = renderForTelegram(messages, {
+      chatId,
+      lang,
+      payloadKey: (payload) => {
+        const key = shortPayloadKey(payload);
+        payloads.set(key, payload);
+        return key;
+      },
+    });
+    // a quick reply comes back as its label typed: kept per chat, so the label becomes its payload again
+    for (const message of messages) {
+      if (message.type !== 'quick_replies') continue;
+      for (const reply of message.replies) {
+        // the button text as the renderer wrote it; a repeated label keeps its first payload, as its button does
+        const key = quickReplyKey(chatId, telegramReplyLabel(reply.label));
+        if (!payloads.has(key)) payloads.set(key, reply.payload);
+      }
+    }
+    await storePayloads(db, chatbot.user_id, TELEGRAM, payloads);
+    const token = botTokenOf(chatbot);
+    for (const request of rendered.calls) await call(token, request.method, request.body, callOptions);
+    return { degraded: rendered.degraded };
+  }
+
+  return {
+    channel: TELEGRAM,
+    platform: TELEGRAM,
+    isEnabled: (chatbot) => chatbot.apps.telegram.chatbot_app_status === 1 && botTokenOf(chatbot) !== '',
+
+    async toTurn(update: StoredUpdate, chatbot, { db }) {
+      const value = update.payload as TelegramUpdate;
+      const query = value.callback_query;
+      if (query) {
+        // stop the button's spinner; a failure here must not lose the turn
+        await call(
+          botTokenOf(chatbot),
+          'answerCallbackQuery',
+          { callback_query_id: query.id },
+          { attempts: 1 },
+        ).catch(() => undefined);
+        const data = query.data ?? '';
+        const payload = (await findPayload(db, update.userId, TELEGRAM, data)) ?? data;
+        if (payload === '') return null;
+        return {
+          event: { type: 'postback', payload },
+          sender: profileOf(query.from),
+          ...(query.from.language_code && { locale: query.from.language_code }),
+        };
+      }
+      const message = value.message;
+      if (!message) return null;
+      const locale = message.from?.language_code;
+      const base = { sender: profileOf(message.from), ...(locale && { locale }) };
+      if (message.location) {
+        const event: IncomingEvent = {
+          type: 'location',
+          lat: message.location.latitude,
+          lng: message.location.longitude,
+        };
+        return { ...base, event };
+      }
+      const text = (message.text ?? '').trim();
+      if (text === '') return null;
+      // a tapped quick reply: its label, sent back as the payload the bot offered
+      const offered = await findPayload(db, update.userId, TELEGRAM, quickReplyKey(update.senderId, text));
+      if (offered !== null) return { ...base, event: { type: 'postback', payload: offered, label: text } };
+      // /start from Telegram's own Start button: the chatbot's start button, when it has one
+      if (text === '/start' && chatbot.chatbot_start_button_status === 1) {
+        return { ...base, event: { type: 'postback', payload: chatbot.chatbot_start_button_postback } };
+      }
+      return { ...base, event: { type: 'text', text: text.slice(0, 4000) } };
+    },
+
+    async send(chatbot, senderId, replies, { db }) {
+      return sendMessages(chatbot, senderId, replies, db);
+    },
+
+    sendMessages,
+
+    /** setWebhook with the secret, then getMe: the status the chatbot screen shows, with Telegram's reason. */
+    async connect(db, chatbot, baseUrl) {
+      const webhookUrl = `${baseUrl.replace(/\/+$/, '')}/hooks/telegram/${encodeURIComponent(chatbot.user_token)}`;
+      const token = botTokenOf(chatbot);
+      try {
+        const me = await call(token, 'getMe', {}, { attempts: 2 });
+        await call(
+          token,
+          'setWebhook',
+          {
+            url: webhookUrl,
+            secret_token: webhookSecretOf(settings, chatbot),
+            allowed_updates: ALLOWED_UPDATES,
+          },
+          { attempts: 2 },
+        );
+        const username = (me as { username?: string })?.username ?? '';
+        await saveConnection(db, chatbot.user_id, TELEGRAM, {
+          status: 'active',
+          reason: '',
+          account: username === '' ? '' : `@${username}`,
+          webhookUrl,
+        });
+      } catch (error) {
+        const isRefused = error instanceof TelegramError && (error.status === 401 || error.status === 404);
+        const reason =
+          error instanceof TelegramError
+            ? isRefused
+              ? 'Telegram refused the bot token: check it in @BotFather'
+              : `Telegram answered: ${error.description}`
+            : String(error);
+        await saveConnection(db, chatbot.user_id, TELEGRAM, {
+          status: error instanceof TelegramError && error.status === 403 ? 'banned' : 'pending',
+          reason,
+          account: '',
+          webhookUrl,
+        });
+      }
+    },
+
+    async disconnect(db, chatbot) {
+      const token = botTokenOf(chatbot);
+      if (token !== '') await call(token, 'deleteWebhook', {}, { attempts: 1 }).catch(() => undefined);
+      await saveConnection(db, chatbot.user_id, TELEGRAM, {
+        status: 'inactive',
+        reason: '',
+        account: '',
+        webhookUrl: '',
+      });
+    },
+  };
+}

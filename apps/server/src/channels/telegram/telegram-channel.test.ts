@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addCommand,
+  type ConversationServer,
+  createBot,
+  saveChatbot,
+  startConversationServer,
+  type TestBot,
+} from '../../modules/runtime/conversation-testing.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import type { ChannelTables } from '../channel-tables.ts';
+import { type FakeTelegram, startFakeTelegram } from './fake-telegram-api.test-support.ts';
+import { callbackUpdate, locationUpdate, textUpdate } from './telegram-updates.test-support.ts';
+
+const BOT_TOKEN = '123456:AAE-fake-bot-token';
+
+async function until<T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const telegramApps = (token: string) => ({
+  facebook: [],
+  telegram: { chatbot_app_status: 1, chatbot_app_credentials: { verify_token: 'unused', token } },
+  whatsapp: {
+    chatbot_app_status: 0,
+    chatbot_app_credentials: { verify_token: '', chatapi_url: '', token: '' },
+  },
+  hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
+});
+
+describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $label', (kind) => {
+  let server: ConversationServer;
+  let fake: FakeTelegram;
+  let bot: TestBot;
+
+  const sentTo = (chatId: number) =>
+    fake.sent('sendMessage', BOT_TOKEN).filter((call) => String(call.body.chat_id) === String(chatId));
+  const textsTo = (chatId: number) => sentTo(chatId).map((call) => call.body.text);
+  const updatesOf = () =>
+    server.database.db.withTables<ChannelTables>().selectFrom('channel_updates').selectAll().execute();
+
+  beforeAll(async () => {
+    fake = await startFakeTelegram();
+    fake.addBot(BOT_TOKEN, { username: 'pizza_bot' });
+    server = await startConversationServer(kind, {}, { telegramApiUrl: fake.url });
+    bot = await createBot(server);
+    await addCommand(bot, {
+      name: 'order pizza',
+      examples: ['I want a pizza', 'order a pizza', 'can I get a pizza', 'pizza please'],
+      variables: [
+        {
+          var_name: 'size',
+          var_type: 'list',
+          var_val_list: ['small', 'large'],
+          var_prompt: 'Which size?',
+          var_fallback_type: 'options',
+          var_fallback_msg: 'Please pick a size:',
+          var_fallback_options: [
+            { label: 'Small', val: 'small' },
+            { label: 'Large', val: 'large' },
+          ],
+        },
+        { var_name: 'city', var_type: 'list', var_val_list: ['Cairo', 'Berlin'], var_prompt: 'Which city?' },
+      ],
+      response: { resp_text: 'A {{size}} pizza to {{city}} is on its way.' },
+    });
+    await addCommand(bot, {
+      name: 'opening hours',
+      lang: 'ar',
+      examples: ['متى تفتحون', 'ما هي مواعيد العمل', 'هل انتم مفتوحون الان', 'مواعيد الفتح'],
+      response: { resp_text: 'نفتح من التاسعة صباحا' },
+    });
+    await saveChatbot(bot, { apps: telegramApps(BOT_TOKEN) } as never);
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  it('sets the webhook with a secret when the channel is switched on, and shows it Active', async () => {
+    const webhook = fake.webhookOf(BOT_TOKEN);
+    expect(webhook?.url).toBe(`${server.url}/hooks/telegram/${encodeURIComponent(bot.botToken)}`);
+    expect(webhook?.secretToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const status = await server.call('GET', '/api/chatbot/channels_status', { token: bot.token });
+    expect(status.json.data.telegram).toMatchObject({ status: 'active', reason: '', account: '@pizza_bot' });
+  });
+
+  it('answers a two-variable command, an option tapped on the keyboard, and Arabic', async () => {
+    const chat = 7001;
+    expect((await fake.deliver(BOT_TOKEN, textUpdate(100, chat, 'I want a pizza'))).status).toBe(200);
+    await until(() => (textsTo(chat).includes('Which size?') ? true : undefined), 'the first prompt');
+    await fake.deliver(BOT_TOKEN, textUpdate(101, chat, 'a huge one'));
+    const options = await until(
+      () => sentTo(chat).find((call) => call.body.text === 'Please pick a size:'),
+      'the size options',
+    );
+    expect(options.body.reply_markup).toMatchObject({
+      keyboard: [[{ text: 'Small' }, { text: 'Large' }]],
+      one_time_keyboard: true,
+    });
+    // the tapped option arrives as its label typed
+    await fake.deliver(BOT_TOKEN, textUpdate(102, chat, 'Large'));
+    await until(() => (textsTo(chat).includes('Which city?') ? true : undefined), 'the second prompt');
+    await fake.deliver(BOT_TOKEN, textUpdate(103, chat, 'Cairo'));
+    await until(
+      () => (textsTo(chat).includes('A large pizza to Cairo is on its way.') ? true : undefined),
+      'the answer',
+    );
+    await fake.deliver(BOT_TOKEN, textUpdate(104, chat, 'متى تفتحون', { language_code: 'ar' }));
+    await until(
+      () => (textsTo(chat).includes('نفتح من التاسعة صباحا') ? true : undefined),
+      'the Arabic answer',
+    );
+  });
+
+  it('answers a redelivered update once and refuses a forged secret without storing anything', async () => {
+    const chat = 7002;
+    const update = textUpdate(200, chat, 'pizza please');
+    expect((await fake.deliver(BOT_TOKEN, update)).status).toBe(200);
+    expect((await fake.deliver(BOT_TOKEN, update)).status).toBe(200);
+    await until(() => (textsTo(chat).length > 0 ? true : undefined), 'the reply');
+    const before = (await updatesOf()).length;
+    const forged = await fake.deliver(BOT_TOKEN, textUpdate(201, chat, 'pizza please'), 'not-the-secret');
+    expect(forged.status).toBe(401);
+    const missing = await server.call('POST', `/hooks/telegram/${bot.botToken}`, {
+      body: textUpdate(202, chat, 'hi'),
+    });
+    expect(missing.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(textsTo(chat)).toEqual(['Which size?']);
+    expect((await updatesOf()).length).toBe(before);
+    const stored = (await updatesOf()).filter((row) => row.sender_id === String(chat));
+    expect(stored.map((row) => [row.external_id, row.status])).toEqual([['200', 'done']]);
+  });
+
+  it('reads a location and a button press, and retries a 429 from Telegram after retry_after', async () => {
+    const chat = 7003;
+    fake.failNext('sendMessage', 429, { retryAfter: 1 });
+    await fake.deliver(BOT_TOKEN, textUpdate(300, chat, 'order a pizza'));
+    await until(
+      () => (textsTo(chat).includes('Which size?') ? true : undefined),
+      'the prompt after a 429',
+      15_000,
+    );
+    // a postback the bot never offered is read as its text
+    await fake.deliver(BOT_TOKEN, callbackUpdate(301, chat, 'small'));
+    await until(
+      () => (textsTo(chat).includes('Which city?') ? true : undefined),
+      'the prompt after the button',
+    );
+    await fake.deliver(BOT_TOKEN, locationUpdate(302, chat, 30.04, 31.23));
+    const rows = await until(async () => {
+      const all = (await updatesOf()).filter((row) => row.sender_id === String(chat));
+      return all.every((row) => row.status === 'done') && all.length === 3 ? all : undefined;
+    }, 'every update done');
+    expect(rows.map((row) => row.external_id)).toEqual(['300', '301', '302']);
+  });
+
+  it('shows why Telegram refused a wrong token', async () => {
+    await saveChatbot(bot, { apps: telegramApps('999:wrong-token') } as never);
+    const status = await server.call('GET', '/api/chatbot/channels_status', { token: bot.token });
+    expect(status.json.data.telegram).toMatchObject({
+      status: 'pending',
+      reason: 'Telegram refused the bot token: check it in @BotFather',
+    });
+    await saveChatbot(bot, { apps: telegramApps(BOT_TOKEN) } as never);
+  });
+});
