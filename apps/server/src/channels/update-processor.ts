@@ -1,6 +1,6 @@
 import type { BotMessage } from '@hiwar/contracts';
-import { getChatbot } from '../modules/chatbot/chatbot-service.ts';
-import { handleEvent, type RuntimeDeps } from '../modules/runtime/index.ts';
+import { getChatbot, type StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
+import { findTurnReplies, handleEvent, type RuntimeDeps } from '../modules/runtime/index.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { Database } from '../platform/db/database.ts';
 import { isHolderGone, newWorkerId } from '../platform/jobs/worker-identity.ts';
@@ -8,6 +8,7 @@ import type { ChannelAdapter } from './channel-adapter.ts';
 import {
   claimUpdates,
   listRunningHolders,
+  markAnswered,
   releaseHolder,
   type StoredUpdate,
   settleUpdate,
@@ -29,6 +30,18 @@ export interface UpdateProcessorOptions {
   onlyLocalWorkers?: boolean;
   /** attempts at an update whose turn failed before it is given up (default 3) */
   maxAttempts?: number;
+  /** test-only: how long each update waits after it is claimed (testUpdateDelayMs) */
+  delayMs?: number;
+}
+
+/**
+ * Test-only: `HIWAR_TEST_UPDATE_DELAY_MS` holds every claimed update that long before it is answered, so a
+ * process test can kill the server between the acknowledgement and the answer (channels/update-crash.test.ts).
+ * Never set it in production; unset or 0 means no delay.
+ */
+export function testUpdateDelayMs(env: NodeJS.ProcessEnv = process.env): number {
+  const delay = Number(env.HIWAR_TEST_UPDATE_DELAY_MS ?? 0);
+  return Number.isInteger(delay) && delay > 0 ? delay : 0;
 }
 
 export interface UpdateProcessor {
@@ -54,6 +67,7 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
   const concurrency = options.concurrency ?? 8;
   const staleAfterMs = options.staleAfterMs ?? 2 * 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
+  const delayMs = options.delayMs ?? testUpdateDelayMs();
   const holderCheck = { onlyLocalWorkers: options.onlyLocalWorkers ?? false };
   const workerId = newWorkerId();
   const inProgress = new Set<Promise<void>>();
@@ -63,12 +77,42 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
   let isWakeRequested = false;
   let lastRecoveryAt = 0;
 
+  /**
+   * The turn that answers an update: the one stored for it already — its process died before the replies went
+   * out, so they are sent (again) but the turn is not run twice — else a new one, marked on the update in the
+   * transaction that stores it. null: the update asks for nothing.
+   */
+  async function turnFor(
+    update: StoredUpdate,
+    chatbot: StoredChatbot,
+    adapter: ChannelAdapter,
+  ): Promise<{ turnId: number; replies: BotMessage[] } | null> {
+    if (update.turnId !== null) {
+      const replies = await findTurnReplies(db, update.turnId);
+      if (replies !== null) return { turnId: update.turnId, replies };
+    }
+    const input = await adapter.toTurn(update, chatbot, { db });
+    if (!input) return null;
+    const handled = await handleEvent(
+      { ...options.runtime, db },
+      {
+        chatbot,
+        sender: { platform: adapter.platform, senderId: update.senderId, ...input.sender },
+        event: input.event,
+        ...(input.locale !== undefined && { locale: input.locale }),
+        afterStored: (trx, storedTurnId) => markAnswered(trx, update.id, storedTurnId),
+      },
+    );
+    return { turnId: handled.turnId, replies: handled.replies };
+  }
+
   async function process(update: StoredUpdate): Promise<void> {
     const adapter = adapters.get(update.channel);
     if (!adapter) {
       await settleUpdate(db, update.id, { status: 'failed', error: `no adapter for ${update.channel}` });
       return;
     }
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const chatbot = await getChatbot(db, update.userId, secrets);
     if (!adapter.isEnabled(chatbot)) {
       await settleUpdate(db, update.id, {
@@ -77,31 +121,20 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
       });
       return;
     }
-    let turnId: number;
-    let replies: BotMessage[];
+    let answer: { turnId: number; replies: BotMessage[] } | null;
     try {
-      const input = await adapter.toTurn(update, chatbot, { db });
-      if (!input) {
-        await settleUpdate(db, update.id, { status: 'done' });
-        return;
-      }
-      const handled = await handleEvent(
-        { ...options.runtime, db },
-        {
-          chatbot,
-          sender: { platform: adapter.platform, senderId: update.senderId, ...input.sender },
-          event: input.event,
-          ...(input.locale !== undefined && { locale: input.locale }),
-        },
-      );
-      turnId = handled.turnId;
-      replies = handled.replies;
+      answer = await turnFor(update, chatbot, adapter);
     } catch (error) {
       const isLast = update.attempts >= maxAttempts;
       options.log?.warn({ updateId: update.id, error: errorText(error) }, 'channel update: the turn failed');
       await settleUpdate(db, update.id, { status: isLast ? 'failed' : 'pending', error: errorText(error) });
       return;
     }
+    if (!answer) {
+      await settleUpdate(db, update.id, { status: 'done' });
+      return;
+    }
+    const { turnId, replies } = answer;
     try {
       const { degraded } = await adapter.send(chatbot, update.senderId, replies, { db });
       await settleUpdate(db, update.id, {

@@ -26,6 +26,8 @@ export interface StoredUpdate {
   senderId: string;
   payload: unknown;
   attempts: number;
+  /** the turn that answered it: set in that turn's transaction */
+  turnId: number | null;
 }
 
 function updateOf(row: UpdateRow): StoredUpdate {
@@ -37,7 +39,17 @@ function updateOf(row: UpdateRow): StoredUpdate {
     senderId: row.sender_id,
     payload: fromJson<unknown>(row.payload, null),
     attempts: row.attempts,
+    turnId: row.turn_id,
   };
+}
+
+/** Marks the update answered by the turn; called in the transaction that stores the turn. */
+export async function markAnswered(db: Database, updateId: number, turnId: number): Promise<void> {
+  await tablesOf(db)
+    .updateTable('channel_updates')
+    .set({ turn_id: turnId })
+    .where('id', '=', updateId)
+    .execute();
 }
 
 /**
@@ -114,7 +126,7 @@ export async function settleUpdate(
     .updateTable('channel_updates')
     .set({
       status: outcome.status,
-      turn_id: outcome.turnId ?? null,
+      ...(outcome.turnId !== undefined && { turn_id: outcome.turnId }),
       error: outcome.error ?? null,
       settled_at: outcome.status === 'pending' ? null : nowIso(),
       claimed_by: null,

@@ -47,7 +47,12 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
     fake.sent('sendMessage', BOT_TOKEN).filter((call) => String(call.body.chat_id) === String(chatId));
   const textsTo = (chatId: number) => sentTo(chatId).map((call) => call.body.text);
   const updatesOf = () =>
-    server.database.db.withTables<ChannelTables>().selectFrom('channel_updates').selectAll().execute();
+    server.database.db
+      .withTables<ChannelTables>()
+      .selectFrom('channel_updates')
+      .selectAll()
+      .orderBy('id')
+      .execute();
 
   beforeAll(async () => {
     fake = await startFakeTelegram();

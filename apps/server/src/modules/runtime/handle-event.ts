@@ -1,4 +1,5 @@
 import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { wakeActionDispatcher } from './actions/action-dispatcher.ts';
 import { type LoadedBank, loadBank } from './bank-repository.ts';
@@ -25,6 +26,11 @@ export interface IncomingTurn {
   event: IncomingEvent;
   /** the page's or app's locale: a prior for the message's language (alone decides one without letters) */
   locale?: string;
+  /**
+   * Runs in the transaction that stores the turn, with its id: a channel marks the platform's update answered
+   * in the same commit, so an update is never answered by two turns.
+   */
+  afterStored?: (db: Database, turnId: number) => Promise<void>;
 }
 
 export interface HandledTurn {
@@ -72,7 +78,11 @@ export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: Send
 }
 
 /** Stores the turn (group-committed); null when another writer changed the bank since it was read. */
-function commitTurn(turn: TurnState, loaded: LoadedBank): Promise<number | null> {
+function commitTurn(
+  turn: TurnState,
+  loaded: LoadedBank,
+  afterStored?: IncomingTurn['afterStored'],
+): Promise<number | null> {
   // a cart change always writes the bank: its version check is what keeps the sender's cart writes in order
   const isBankChanged =
     loaded.version === 0 ||
@@ -87,6 +97,7 @@ function commitTurn(turn: TurnState, loaded: LoadedBank): Promise<number | null>
     actions: turn.actions,
     commerce: turn.commerceWrites,
     subscriptions: turn.subscriptionWrites,
+    ...(afterStored && { afterStored }),
     turn: {
       event: turn.event,
       commandId: turn.matched?.commandId ?? null,
@@ -107,7 +118,7 @@ async function handleWithRetries(deps: ResolvedDeps, input: IncomingTurn): Promi
     // Only typed words say which language the sender writes: a button's payload ("cmd:12") or "42" does not.
     const isWritten = input.event.type === 'text' && hasLetters(turn.text);
     turn.bank.lang = isWritten ? turn.lang : loaded.bank.lang;
-    const turnId = await commitTurn(turn, loaded);
+    const turnId = await commitTurn(turn, loaded, input.afterStored);
     if (turnId !== null && turn.actions.length > 0) wakeActionDispatcher(deps.db);
     if (turnId !== null) {
       return { turnId, replies: turn.replies, matched: turn.matched, bank: turn.bank, trace: turn.trace };

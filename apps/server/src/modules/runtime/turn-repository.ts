@@ -122,6 +122,16 @@ export async function listTurns(
   }));
 }
 
+/** A stored turn's replies (a channel sends them again when its process died before they went out). */
+export async function findTurnReplies(db: Database, turnId: number): Promise<BotMessage[] | null> {
+  const row = await tablesOf(db)
+    .selectFrom('conversation_turns')
+    .select('replies')
+    .where('id', '=', turnId)
+    .executeTakeFirst();
+  return row ? fromJson<BotMessage[]>(row.replies, []) : null;
+}
+
 export async function countTurns(db: Database, userId: number): Promise<number> {
   const row = await tablesOf(db)
     .selectFrom('conversation_turns')

@@ -26,6 +26,8 @@ export interface TurnWrite {
   commerce?: CommerceWrite[];
   /** subscription channels joined or left */
   subscriptions?: SubscriptionWrite[];
+  /** runs in the transaction that stores the turn, with its id (a channel marks its update answered) */
+  afterStored?: (db: Database, turnId: number) => Promise<void>;
   turn: NewTurn;
 }
 
@@ -64,7 +66,9 @@ async function writeBatch(db: Database, batch: TurnWrite[]): Promise<(number | n
   const ids = await insertTurns(db, accepted);
   for (const [index, write] of accepted.entries()) {
     const turnId = ids[index];
-    if (turnId !== undefined) await insertActions(db, write.sender.userId, turnId, write.actions ?? []);
+    if (turnId === undefined) continue;
+    await insertActions(db, write.sender.userId, turnId, write.actions ?? []);
+    await write.afterStored?.(db, turnId);
   }
   const idOf = new Map(accepted.map((write, index) => [write, ids[index] ?? null]));
   return batch.map((write) => idOf.get(write) ?? null);
@@ -82,7 +86,8 @@ function isTurnsOnly(batch: TurnWrite[]): boolean {
     (write.userData ?? []).length === 0 &&
     (write.actions ?? []).length === 0 &&
     (write.commerce ?? []).length === 0 &&
-    (write.subscriptions ?? []).length === 0;
+    (write.subscriptions ?? []).length === 0 &&
+    write.afterStored === undefined;
   return batch.every(isTurnOnly) && isOneInsert(batch);
 }
 

@@ -1,6 +1,9 @@
 import type { SaveVariableRequest } from '@hiwar/contracts';
 import type { TestServer } from '../../testing/test-server.ts';
 
+/** A test server or a server process: the fixtures only call its HTTP API. */
+type Callable = Pick<TestServer, 'call'>;
+
 /**
  * Test support for the authoring modules: builds services, commands, variables and examples over HTTP, as the
  * console does, and fails loudly when a step is refused.
@@ -18,7 +21,7 @@ async function expectSaved(answer: Awaited<ReturnType<TestServer['call']>>, what
 }
 
 export async function createService(
-  server: TestServer,
+  server: Callable,
   token: string,
   fields: { service_name?: string; service_description?: string; is_public?: number } = {},
 ): Promise<number> {
@@ -28,7 +31,7 @@ export async function createService(
 }
 
 export async function createCommand(
-  server: TestServer,
+  server: Callable,
   token: string,
   serviceId: number,
   fields: { command_name?: string; command_lang?: string; command_description?: string } = {},
@@ -39,7 +42,7 @@ export async function createCommand(
 }
 
 export async function createVariable(
-  server: TestServer,
+  server: Callable,
   token: string,
   commandId: number,
   fields: Partial<SaveVariableRequest> = {},
@@ -55,7 +58,7 @@ export async function createVariable(
 }
 
 export async function createExample(
-  server: TestServer,
+  server: Callable,
   token: string,
   commandId: number,
   text: string,
