@@ -22,3 +22,12 @@ export function useFormatNumber() {
   const { i18n } = useTranslation();
   return (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, i18n.language, options);
 }
+
+/** A moment as a date and a time in the language's way, with the same digits as every number (26 Nov 2026, 7:42 PM). */
+export function formatDateTime(at: string, language: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return new Intl.DateTimeFormat(numberLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
+    date,
+  );
+}

@@ -1,7 +1,7 @@
 import type { NotificationProgress } from '@hiwar/contracts';
 import { Badge, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { numberLocale, useFormatNumber } from '../../lib/format-number.ts';
+import { formatDateTime, useFormatNumber } from '../../lib/format-number.ts';
 import type { SubscriptionBrowse } from './subscriptions-api.ts';
 
 type Failure = SubscriptionBrowse['failures'][number];
@@ -10,12 +10,7 @@ const percentOf = (part: number, total: number) => (total > 0 ? (part / total) *
 
 function useFormatDate() {
   const { i18n } = useTranslation();
-  return (at: string) => {
-    const date = new Date(at);
-    return Number.isNaN(date.getTime())
-      ? at
-      : date.toLocaleString(numberLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
-  };
+  return (at: string) => formatDateTime(at, i18n.language);
 }
 
 /** One send: a bar of sent (and failed) against the total, and "sent X of Y, failed Z, pending P". */
