@@ -41,6 +41,15 @@ export interface Config {
   broadcastRates: Record<string, number>;
   /** TELEGRAM_API_URL: the Telegram Bot API (default https://api.telegram.org; tests point it at a fake) */
   telegramApiUrl: string;
+  /** FACEBOOK_GRAPH_URL: the Graph API for Messenger (default https://graph.facebook.com/v21.0) */
+  facebookGraphUrl: string;
+  /** FACEBOOK_DIALOG_URL: where Facebook Login's dialog is (default https://www.facebook.com/v21.0) */
+  facebookDialogUrl: string;
+  /** FB_APP_ID / FB_APP_SECRET: the operator's Meta app (Messenger login; the webhooks' X-Hub-Signature-256 key) */
+  fbAppId: string;
+  fbAppSecret: string;
+  /** WHATSAPP_API_URL: the WhatsApp Cloud API for bots whose chatapi_url is empty (default the Graph API) */
+  whatsappApiUrl: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -193,5 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || 'Hiwar <no-reply@localhost>',
     broadcastRates: readBroadcastRates(env),
     telegramApiUrl: readBaseUrl(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
+    facebookGraphUrl: readBaseUrl(env, 'FACEBOOK_GRAPH_URL', 'https://graph.facebook.com/v21.0'),
+    facebookDialogUrl: readBaseUrl(env, 'FACEBOOK_DIALOG_URL', 'https://www.facebook.com/v21.0'),
+    fbAppId: env.FB_APP_ID?.trim() ?? '',
+    fbAppSecret: env.FB_APP_SECRET?.trim() ?? '',
+    whatsappApiUrl: readBaseUrl(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0'),
   };
 }

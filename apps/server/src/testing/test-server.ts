@@ -67,6 +67,11 @@ export async function startTestServer(
     mailFrom: 'Hiwar <no-reply@localhost>',
     broadcastRates: {},
     telegramApiUrl: 'https://api.telegram.org',
+    facebookGraphUrl: 'https://graph.facebook.com/v21.0',
+    facebookDialogUrl: 'https://www.facebook.com/v21.0',
+    fbAppId: '',
+    fbAppSecret: '',
+    whatsappApiUrl: 'https://graph.facebook.com/v21.0',
     ...overrides,
   };
   const mail: MailMessage[] = [];

@@ -34,6 +34,11 @@ describe('serving the built web messenger', () => {
       mailFrom: 'Hiwar <no-reply@localhost>',
       broadcastRates: {},
       telegramApiUrl: 'https://api.telegram.org',
+      facebookGraphUrl: 'https://graph.facebook.com/v21.0',
+      facebookDialogUrl: 'https://www.facebook.com/v21.0',
+      fbAppId: '',
+      fbAppSecret: '',
+      whatsappApiUrl: 'https://graph.facebook.com/v21.0',
     };
     return buildApp({
       config,
