@@ -6,6 +6,7 @@ import type { Config } from '../platform/config.ts';
 import { sessionOf } from '../platform/http/auth-guard.ts';
 import type { ApiApp, AppModule } from '../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from './channel-adapter.ts';
+import { startNoticeRelay } from './notice-relay.ts';
 import { createTelegramChannel } from './telegram/telegram-channel.ts';
 import { createUpdateProcessor } from './update-processor.ts';
 import { listConnections } from './update-repository.ts';
@@ -30,6 +31,8 @@ export interface ChannelsModuleOptions {
   runtime?: Omit<RuntimeDeps, 'db'>;
   /** how often the inbox is looked at when no webhook woke the processor (tests shorten it) */
   pollMs?: number;
+  /** how often notices for channel senders are looked for (default 2 s) */
+  noticePollMs?: number;
 }
 
 /**
@@ -62,7 +65,14 @@ export function createChannelsModule(options: ChannelsModuleOptions = {}): AppMo
           setPlatformSender(db, channel.adapter.platform, channel.platformSender(context));
         channel.routes(app, context);
       }
+      const relay = startNoticeRelay({
+        db,
+        platforms: channels.map((channel) => channel.adapter.platform),
+        log: app.log,
+        ...(options.noticePollMs !== undefined && { pollMs: options.noticePollMs }),
+      });
       app.addHook('onClose', async () => {
+        await relay.stop();
         stopListening();
         for (const channel of channels) setPlatformSender(db, channel.adapter.platform, null);
         await processor.stop();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOrderOnce } from '../../modules/commerce/order-repository.ts';
+import { createDataset } from '../../modules/datasets/dataset-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -169,6 +171,48 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
       return all.every((row) => row.status === 'done') && all.length === 3 ? all : undefined;
     }, 'every update done');
     expect(rows.map((row) => row.external_id)).toEqual(['300', '301', '302']);
+  });
+
+  it('tells a Telegram customer that the owner confirmed their order, once', async () => {
+    const chat = 7004;
+    const menu = await createDataset(server.database.db, {
+      userId: bot.userId,
+      name: 'Pizzas',
+      type: 'menu',
+    });
+    const orderId = await insertOrderOnce(
+      server.database.db,
+      {
+        sender: { userId: bot.userId, platform: 'telegram', senderId: String(chat) },
+        dsId: menu.ds_id,
+        orderNumber: 'TG-0001',
+        idempotencyKey: `telegram-order-${kind.label}`,
+        fullname: 'Mona',
+        phone: '0100',
+        address: 'Cairo',
+        notes: '',
+        lines: [{ recordId: 0, title: 'Margherita', quantity: 1, priceCents: 1000 }],
+        subtotalCents: 1000,
+        taxCents: 0,
+        shippingCents: 0,
+        totalCents: 1000,
+        currency: 'EGP',
+        paymentMethod: 'cash',
+        lang: 'en',
+      },
+      new Date().toISOString(),
+    );
+    const confirmed = await server.call('POST', `/api/shopping_cart/orders/${orderId}/confirm`, {
+      token: bot.token,
+    });
+    expect(confirmed.json.status).toBe(1);
+    const [message] = await until(
+      () => (sentTo(chat).length > 0 ? sentTo(chat) : undefined),
+      'the confirmation',
+    );
+    expect(String(message?.body.text)).toContain('TG-0001');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(sentTo(chat).length).toBe(1);
   });
 
   it('shows why Telegram refused a wrong token', async () => {

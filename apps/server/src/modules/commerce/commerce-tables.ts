@@ -50,6 +50,9 @@ export interface SenderNoticesTable {
   sender_id: string;
   message: JsonText;
   created_at: WithDefault<Timestamp>;
+  /** migration 0025: when a channel sender's notice went out through the channel (web notices stay null) */
+  relayed_at: WithDefault<Timestamp | null>;
+  relay_error: WithDefault<string | null>;
 }
 
 export type CommerceTables = {

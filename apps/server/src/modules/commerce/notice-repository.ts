@@ -104,3 +104,57 @@ export async function listNotices(
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
+
+export interface RelayNotice {
+  id: number;
+  userId: number;
+  platform: string;
+  senderId: string;
+  message: BotMessage;
+}
+
+/** Notices for senders on these platforms (the messaging channels) not yet relayed, oldest first. */
+export async function listNoticesToRelay(
+  db: Database,
+  platforms: readonly string[],
+  limit: number,
+): Promise<RelayNotice[]> {
+  if (platforms.length === 0) return [];
+  const rows = await tablesOf(db)
+    .selectFrom('sender_notices')
+    .select(['id', 'user_id', 'platform', 'sender_id', 'message'])
+    .where('relayed_at', 'is', null)
+    .where('platform', 'in', [...platforms])
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    platform: row.platform,
+    senderId: row.sender_id,
+    message: fromJson<BotMessage>(row.message, { type: 'text', text: '' }),
+  }));
+}
+
+/**
+ * Marks a notice relayed (or given up, with the reason) — only if nobody did so meanwhile: answers whether this
+ * call marked it, so two processes relaying at once send it once.
+ */
+export async function claimNoticeRelay(db: Database, id: number, at: string): Promise<boolean> {
+  const result = await tablesOf(db)
+    .updateTable('sender_notices')
+    .set({ relayed_at: at })
+    .where('id', '=', id)
+    .where('relayed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function recordRelayError(db: Database, id: number, error: string): Promise<void> {
+  await tablesOf(db)
+    .updateTable('sender_notices')
+    .set({ relay_error: error.slice(0, 500) })
+    .where('id', '=', id)
+    .execute();
+}

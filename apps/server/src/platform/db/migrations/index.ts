@@ -22,6 +22,7 @@ import { commerce } from './0021-commerce.ts';
 import { menuCurrencyPayment } from './0022-menu-currency-payment.ts';
 import { subscriptions } from './0023-subscriptions.ts';
 import { channelUpdates } from './0024-channel-updates.ts';
+import { noticeRelay } from './0025-notice-relay.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -50,4 +51,5 @@ export const migrations: AppMigration[] = [
   menuCurrencyPayment,
   subscriptions,
   channelUpdates,
+  noticeRelay,
 ];
