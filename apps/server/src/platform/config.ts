@@ -50,6 +50,10 @@ export interface Config {
   fbAppSecret: string;
   /** WHATSAPP_API_URL: the WhatsApp Cloud API for bots whose chatapi_url is empty (default the Graph API) */
   whatsappApiUrl: string;
+  /** GOOGLE_CHAT_API_URL: the Google Chat API (default https://chat.googleapis.com) */
+  googleChatApiUrl: string;
+  /** GOOGLE_CHAT_JWKS_URL: the keys Google Chat signs its requests with (chat@system.gserviceaccount.com's JWKS) */
+  googleChatJwksUrl: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -207,5 +211,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fbAppId: env.FB_APP_ID?.trim() ?? '',
     fbAppSecret: env.FB_APP_SECRET?.trim() ?? '',
     whatsappApiUrl: readBaseUrl(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0'),
+    googleChatApiUrl: readBaseUrl(env, 'GOOGLE_CHAT_API_URL', 'https://chat.googleapis.com'),
+    googleChatJwksUrl: readBaseUrl(
+      env,
+      'GOOGLE_CHAT_JWKS_URL',
+      'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',
+    ),
   };
 }

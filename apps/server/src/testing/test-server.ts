@@ -72,6 +72,8 @@ export async function startTestServer(
     fbAppId: '',
     fbAppSecret: '',
     whatsappApiUrl: 'https://graph.facebook.com/v21.0',
+    googleChatApiUrl: 'https://chat.googleapis.com',
+    googleChatJwksUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',
     ...overrides,
   };
   const mail: MailMessage[] = [];

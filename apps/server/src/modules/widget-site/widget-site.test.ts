@@ -39,6 +39,8 @@ describe('serving the built web messenger', () => {
       fbAppId: '',
       fbAppSecret: '',
       whatsappApiUrl: 'https://graph.facebook.com/v21.0',
+      googleChatApiUrl: 'https://chat.googleapis.com',
+      googleChatJwksUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',
     };
     return buildApp({
       config,
