@@ -1,4 +1,9 @@
-import { type ChatbotBrowseResponse, chatbotMessages, defaultChatbotSettings } from '@hiwar/contracts';
+import {
+  type ChannelConnection,
+  type ChatbotBrowseResponse,
+  chatbotMessages,
+  defaultChatbotSettings,
+} from '@hiwar/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
@@ -26,13 +31,17 @@ function browseAnswer(): ChatbotBrowseResponse {
   };
 }
 
+type Connections = Record<string, ChannelConnection>;
+
 function serve(
   saveAnswer: { status?: number; json: unknown } = { json: { status: 1, msg: 'successfully updated' } },
+  channels: () => Connections = () => ({}),
 ) {
   setToken('t');
   return stubServer((_method, path) => {
     if (path === '/chatbot/browse') return { json: browseAnswer() };
     if (path === '/chatbot/save') return saveAnswer;
+    if (path === '/chatbot/channels_status') return { json: { status: 1, data: channels() } };
     if (path === '/command/get_all') return { json: { status: 1, data: [] } };
     return { json: { status: 1, data: { user_id: 9, username: 'owner', avatar: null } } };
   });
@@ -40,6 +49,23 @@ function serve(
 
 const savesIn = (fetchStub: ReturnType<typeof serve>) =>
   fetchStub.mock.calls.filter(([url]) => String(url).endsWith('/chatbot/save'));
+const statusReadsIn = (fetchStub: ReturnType<typeof serve>) =>
+  fetchStub.mock.calls.filter(([url]) => String(url).endsWith('/chatbot/channels_status'));
+
+const connection = (fields: Partial<ChannelConnection>): ChannelConnection => ({
+  status: 'active',
+  reason: '',
+  account: '',
+  updated_at: '2025-05-01T10:00:00.000Z',
+  ...fields,
+});
+
+/** A channel's row in the bot instructions table (with the reason row below it, when there is one). */
+function instructionRow(channel: string) {
+  const row = document.querySelector(`section tr[data-channel="${channel}"]`);
+  if (!row) throw new Error(`no instruction row for ${channel}`);
+  return row as HTMLElement;
+}
 
 function section(name: string) {
   return screen.getByRole('region', { name });
@@ -187,6 +213,65 @@ describe('chatbot settings page', () => {
     expect(await screen.findByText('The chatbot name field is required')).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(screen.getByText('something not right')).toBeDefined();
+  });
+});
+
+describe('the channels status in the bot instructions', () => {
+  it('shows the status, the bot account and the reason the platform answered', async () => {
+    serve(undefined, () => ({
+      telegram: connection({
+        status: 'pending',
+        reason: 'Telegram refused the bot token: check it in @BotFather',
+      }),
+    }));
+    await openChatbotPage();
+    // the switches say Telegram is off (inactive); Telegram's own answer wins
+    expect(await within(instructionRow('telegram')).findByText('Pending')).toBeDefined();
+    const reason = within(section('Bot instructions')).getByTestId('channel-reason');
+    expect(reason.textContent).toBe('Telegram refused the bot token: check it in @BotFather');
+    expect(
+      within(instructionRow('telegram'))
+        .getByText('Pending')
+        .closest('[aria-describedby]')
+        ?.getAttribute('aria-describedby'),
+    ).toBe(reason.id);
+    // a channel the server has not connected keeps the status its switches make
+    expect(within(instructionRow('facebook')).getByText('Inactive')).toBeDefined();
+    expect(instructionRow('facebook').dataset.statusSource).toBe('form');
+  });
+
+  it('shows an active bot with its account, and the reason in Arabic', async () => {
+    serve(undefined, () => ({
+      telegram: connection({ status: 'active', account: '@pizza_bot' }),
+      whatsapp: connection({
+        status: 'banned',
+        reason: 'Telegram refused the bot token: check it in @BotFather',
+      }),
+    }));
+    await openChatbotPage('ar');
+    expect(await within(instructionRow('telegram')).findByText('نشط')).toBeDefined();
+    expect(within(instructionRow('telegram')).getByTestId('channel-account').textContent).toBe('@pizza_bot');
+    expect(within(instructionRow('whatsapp')).getByText('محظور')).toBeDefined();
+    expect(within(section('تعليمات البوت')).getByTestId('channel-reason').textContent).toBe(
+      'رفض تيليجرام رمز البوت: تحقق منه في \u2066@BotFather\u2069',
+    );
+  });
+
+  it('reads the status again after Save changes succeeds (the server connects while saving)', async () => {
+    let connections: Connections = {};
+    const fetchStub = serve(undefined, () => connections);
+    await openChatbotPage();
+    await within(section('Bot instructions')).findByText('Channel');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const readsBefore = statusReadsIn(fetchStub).length;
+    expect(readsBefore).toBeGreaterThan(0);
+    expect(within(section('Bot instructions')).queryByTestId('channel-account')).toBeNull();
+    connections = { telegram: connection({ status: 'active', account: '@pizza_bot' }) };
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('successfully updated')).toBeDefined();
+    expect(await within(section('Bot instructions')).findByText('@pizza_bot')).toBeDefined();
+    expect(within(instructionRow('telegram')).getByText('Active')).toBeDefined();
+    expect(statusReadsIn(fetchStub).length).toBeGreaterThan(readsBefore);
   });
 });
 

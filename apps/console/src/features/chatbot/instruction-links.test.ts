@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instructionLinks, instructionRows } from './instruction-links.ts';
+import { instructionLinks, instructionRows, withPlatformStatus } from './instruction-links.ts';
 
 describe('bot instructions', () => {
   const identity = { chatbotId: 7, chatbotUserId: 42, userToken: 'pub tok' };
@@ -32,5 +32,33 @@ describe('bot instructions', () => {
       ['hangouts', 'inactive'],
       ['whatsapp', 'pending'],
     ]);
+  });
+
+  it('take what the platform answered for a connected channel and keep the switches for the others', () => {
+    const off = { verify_token: '', token: '' };
+    const rows = instructionRows(
+      'https://h.example',
+      {
+        facebook: [],
+        telegram: { chatbot_app_status: 1, chatbot_app_credentials: { ...off, token: 'wrong' } },
+        whatsapp: { chatbot_app_status: 1, chatbot_app_credentials: { ...off, chatapi_url: '' } },
+        hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
+      },
+      identity,
+    );
+    const reason = 'Telegram refused the bot token: check it in @BotFather';
+    const merged = withPlatformStatus(rows, {
+      telegram: { status: 'pending', reason, account: '', updated_at: '2025-05-01T10:00:00.000Z' },
+    });
+    expect(merged.map((row) => [row.channel, row.status, row.reason, row.source])).toEqual([
+      ['facebook', 'inactive', '', 'form'],
+      ['telegram', 'pending', reason, 'platform'],
+      ['hangouts', 'inactive', '', 'form'],
+      ['whatsapp', 'pending', '', 'form'],
+    ]);
+    const active = withPlatformStatus(rows, {
+      telegram: { status: 'active', reason: 'stale', account: '@pizza_bot', updated_at: '' },
+    });
+    expect(active[1]).toMatchObject({ status: 'active', account: '@pizza_bot', reason: '' });
   });
 });

@@ -1,4 +1,4 @@
-import type { ChannelName, ChatbotApps } from '@hiwar/contracts';
+import type { ChannelConnection, ChannelName, ChatbotApps } from '@hiwar/contracts';
 
 export type InstructionStatus = 'active' | 'inactive' | 'pending' | 'banned';
 
@@ -21,6 +21,12 @@ export interface InstructionRow {
   /** the Facebook page name; empty for the other channels */
   label: string;
   status: InstructionStatus;
+  /** the platform's name for the bot ('@pizza_bot'), '' when the platform has not said */
+  account: string;
+  /** why the platform does not take the channel, '' when it does or has not said */
+  reason: string;
+  /** where the status comes from: the platform's last answer, or the form's switches (not connected yet) */
+  source: 'platform' | 'form';
   authorizeUrl: string;
   broadcastUrl: string;
 }
@@ -63,6 +69,9 @@ export function instructionRows(
     channel,
     label,
     status,
+    account: '',
+    reason: '',
+    source: 'form',
     ...instructionLinks(origin, channel, identity),
   });
   const pages = apps.facebook.map((page) =>
@@ -93,4 +102,25 @@ export function instructionRows(
       statusOf(apps.whatsapp.chatbot_app_status === 1, filled(apps.whatsapp.chatbot_app_credentials.token)),
     ),
   ];
+}
+
+/**
+ * The rows with what the platform answered (GET /chatbot/channels_status) for each channel the server has
+ * connected; the others (not connected yet) keep the status computed from the switches.
+ */
+export function withPlatformStatus(
+  rows: InstructionRow[],
+  connections: Partial<Record<string, ChannelConnection>> | undefined,
+): InstructionRow[] {
+  return rows.map((row) => {
+    const connection = connections?.[row.channel];
+    if (!connection) return row;
+    return {
+      ...row,
+      status: connection.status,
+      account: connection.account,
+      reason: connection.status === 'active' ? '' : connection.reason,
+      source: 'platform',
+    };
+  });
 }
