@@ -57,16 +57,26 @@ export async function trainAndWait(client: Client, token: string): Promise<void>
   throw new Error('training did not finish in 120 s');
 }
 
-/** Builds the 50-command bot through the API as an owner would, trains it, and answers its public token. */
-export async function buildBenchBot(baseUrl: string): Promise<string> {
+/**
+ * Builds the 50-command bot through the API as an owner would and trains it: the owner's sign-in token
+ * (`ownerToken`, to change the chatbot's settings) and the chatbot's public token (`botToken`).
+ */
+export async function buildBenchBotForOwner(
+  baseUrl: string,
+): Promise<{ ownerToken: string; botToken: string }> {
   const client = createClient(baseUrl, 4);
   try {
     const { token, serviceId } = await registerOwnerWithService(client, 'Bench service');
     await addCommands(client, token, serviceId);
     await trainAndWait(client, token);
     const browsed = await expectOk(client.call('GET', '/api/chatbot/browse', undefined, token), 'browse');
-    return browsed.user_token as string;
+    return { ownerToken: token, botToken: browsed.user_token as string };
   } finally {
     client.close();
   }
+}
+
+/** Builds the 50-command bot through the API as an owner would, trains it, and answers its public token. */
+export async function buildBenchBot(baseUrl: string): Promise<string> {
+  return (await buildBenchBotForOwner(baseUrl)).botToken;
 }

@@ -11,9 +11,16 @@ export function createClient(baseUrl: string, maxSockets = 256) {
   const base = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets });
   return {
-    call(method: string, path: string, body?: unknown, token?: string): Promise<CallAnswer> {
+    /** `moreHeaders`: more request headers (a webhook's secret header) */
+    call(
+      method: string,
+      path: string,
+      body?: unknown,
+      token?: string,
+      moreHeaders: Record<string, string> = {},
+    ): Promise<CallAnswer> {
       const payload = body === undefined ? undefined : JSON.stringify(body);
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...moreHeaders };
       if (payload !== undefined) {
         headers['content-type'] = 'application/json';
         headers['content-length'] = String(Buffer.byteLength(payload));

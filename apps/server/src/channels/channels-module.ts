@@ -4,12 +4,15 @@ import type { RuntimeDeps } from '../modules/runtime/index.ts';
 import { setPlatformSender } from '../modules/subscriptions/platform-senders.ts';
 import type { Config } from '../platform/config.ts';
 import { sessionOf } from '../platform/http/auth-guard.ts';
-import type { ApiApp, AppModule } from '../platform/http/module.ts';
+import type { ApiApp, AppModule, ModuleContext } from '../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from './channel-adapter.ts';
+import { createGoogleChatChannel } from './google-chat/google-chat-channel.ts';
+import { createMessengerChannel } from './messenger/messenger-channel.ts';
 import { startNoticeRelay } from './notice-relay.ts';
 import { createTelegramChannel } from './telegram/telegram-channel.ts';
 import { createUpdateProcessor } from './update-processor.ts';
 import { listConnections } from './update-repository.ts';
+import { createWhatsappChannel } from './whatsapp/whatsapp-channel.ts';
 
 /** Webhooks and instruction pages live outside /api: their routes are rewritten as they are added. */
 function mountOutsideApi(app: ApiApp): void {
@@ -23,8 +26,17 @@ function mountOutsideApi(app: ApiApp): void {
 }
 
 /** Every channel the server speaks. A new channel adds one line here. */
-function channelsOf(config: Config): ChannelPlugin[] {
-  return [createTelegramChannel({ apiUrl: config.telegramApiUrl, secretKey: config.secretKey })];
+function channelsOf(config: Config, outbound: ModuleContext['outbound']): ChannelPlugin[] {
+  return [
+    createTelegramChannel({ apiUrl: config.telegramApiUrl, secretKey: config.secretKey }),
+    createWhatsappChannel({
+      apiUrl: config.whatsappApiUrl,
+      appSecret: config.fbAppSecret,
+      ownerHttp: outbound.http,
+    }),
+    createMessengerChannel({ graphUrl: config.facebookGraphUrl }),
+    createGoogleChatChannel({ apiUrl: config.googleChatApiUrl, jwksUrl: config.googleChatJwksUrl }),
+  ];
 }
 
 export interface ChannelsModuleOptions {
@@ -43,9 +55,9 @@ export interface ChannelsModuleOptions {
 export function createChannelsModule(options: ChannelsModuleOptions = {}): AppModule {
   return {
     name: 'channels',
-    routes(app, { db, dialect, config, secrets, requireUser }) {
+    routes(app, { db, dialect, config, secrets, outbound, requireUser }) {
       mountOutsideApi(app);
-      const channels = channelsOf(config);
+      const channels = channelsOf(config, outbound);
       const processor = createUpdateProcessor({
         db,
         secrets,

@@ -5,6 +5,7 @@ import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import type { ChannelPlugin } from '../channel-adapter.ts';
 import { renderStatusPage } from '../status-page.ts';
 import { listConnections, storeUpdate } from '../update-repository.ts';
+import { refuse } from '../webhook-refusal.ts';
 import {
   createTelegramAdapter,
   isWebhookSecretValid,
@@ -31,10 +32,10 @@ export function createTelegramChannel(settings: TelegramSettings): ChannelPlugin
         { schema: { tags: ['channels'], params: tokenParams, description: 'Telegram Bot API webhook' } },
         async (request, reply) => {
           const chatbot = await findChatbotByPublicToken(db, request.params.token, secrets);
-          if (!chatbot || !telegram.isEnabled(chatbot)) return reply.code(404).send({ ok: false });
+          if (!chatbot || !telegram.isEnabled(chatbot)) return refuse(reply, 404);
           const secret = request.headers['x-telegram-bot-api-secret-token'];
           if (!isWebhookSecretValid(settings, chatbot, typeof secret === 'string' ? secret : undefined)) {
-            return reply.code(401).send({ ok: false });
+            return refuse(reply, 401);
           }
           const sender = senderOfUpdate(request.body);
           // an update kind the bot does not read is acknowledged and dropped, or Telegram would resend it

@@ -92,6 +92,21 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   'POST /hooks/telegram/{token}': publicCall(
     "Telegram's webhook: by the chatbot's public token and the secret Telegram sends back, which only the server derives (telegram-channel.test.ts)",
   ),
+  'POST /hooks/hangouts/{token}': publicCall(
+    "Google Chat's endpoint: by the chatbot's public token and a JWT Google Chat signed for the owner's project number (google-chat-channel.test.ts)",
+  ),
+  'GET /hooks/messenger/{token}': publicCall(
+    "Messenger's verify handshake: answers Meta's challenge only to a verify token of the chatbot's own pages, reads no other data (messenger-channel.test.ts)",
+  ),
+  'POST /hooks/messenger/{token}': publicCall(
+    "Messenger's webhook: by the chatbot's public token and Meta's X-Hub-Signature-256 over the raw body with the app secret; events for pages not the chatbot's are dropped (messenger-channel.test.ts)",
+  ),
+  'GET /hooks/whatsapp/{token}': publicCall(
+    "WhatsApp's verify handshake: answers Meta's challenge only to the chatbot's own verify token, reads no other data (whatsapp-channel.test.ts)",
+  ),
+  'POST /hooks/whatsapp/{token}': publicCall(
+    "WhatsApp's webhook: by the chatbot's public token and Meta's X-Hub-Signature-256 over the raw body with the app secret (whatsapp-channel.test.ts)",
+  ),
   'GET /api/chatbot/browse/{id}': byId((rows) => ({ params: { id: rows.chatbotId } }), 'shows-marker'),
   // another owner's command as one's own fallback command
   'POST /api/chatbot/save': byId((rows, caller) => ({

@@ -1,0 +1,42 @@
+import type { ReplyOption } from '@hiwar/contracts';
+import { cutText } from '../telegram/telegram-text.ts';
+import {
+  type ChatButton,
+  MAX_BUTTON_TEXT_LENGTH,
+  nextCardId,
+  noteDegraded,
+  postbackButton,
+  type RenderContext,
+} from './google-chat-render-context.ts';
+import { renderText } from './render-text.ts';
+
+/** Words to send when buttons need a text and the bot gave none. */
+const CHOOSE_PROMPT = 'Choose:';
+
+/**
+ * Quick replies as a button list in a card under the text (Google Chat has no reply keyboard): a click comes
+ * back as CARD_CLICKED with the payload's short key, like a card's postback button.
+ */
+export function renderQuickReplies(
+  text: string,
+  replies: readonly ReplyOption[],
+  context: RenderContext,
+): void {
+  const buttons: ChatButton[] = [];
+  for (const reply of replies) {
+    const label = cutText(reply.label.trim(), MAX_BUTTON_TEXT_LENGTH);
+    if (label !== reply.label.trim())
+      noteDegraded(context, `quick reply label cut to ${MAX_BUTTON_TEXT_LENGTH} characters`);
+    if (label === '') noteDegraded(context, 'quick reply without a label left out');
+    else buttons.push(postbackButton(label, reply.payload, context));
+  }
+  if (buttons.length === 0) {
+    renderText(text, context);
+    return;
+  }
+  const card = {
+    cardId: nextCardId(context),
+    card: { sections: [{ widgets: [{ buttonList: { buttons } }] }] },
+  };
+  renderText(text.trim() === '' ? CHOOSE_PROMPT : text, context, [card]);
+}

@@ -1,0 +1,358 @@
+import { commandPayload } from '@hiwar/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addCommand,
+  type ConversationServer,
+  createBot,
+  startConversationServer,
+  type TestBot,
+} from '../../modules/runtime/conversation-testing.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import type { ChannelTables } from '../channel-tables.ts';
+import {
+  deliveryEvent,
+  echoEvent,
+  type FakeMessenger,
+  postbackEvent,
+  quickReplyEvent,
+  startFakeMessenger,
+  textEvent,
+  webhookBody,
+} from './fake-messenger-api.test-support.ts';
+
+const PAGE_ID = '1001';
+
+async function until<T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 10_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+type Element = {
+  title: string;
+  subtitle?: string;
+  image_url?: string;
+  buttons: { type: string; title: string; payload?: string; url?: string }[];
+};
+type Sent = {
+  message: {
+    text?: string;
+    quick_replies?: { title: string; payload: string }[];
+    attachment?: { payload: { template_type: string; elements: Element[] } };
+  };
+};
+
+describe.each(await testDatabaseKinds())('Messenger through a fake Graph API on $label', (kind) => {
+  let server: ConversationServer;
+  let fake: FakeMessenger;
+  let bot: TestBot;
+  let hoursId: number;
+
+  const hookUrl = () => `${server.url}/hooks/messenger/${encodeURIComponent(bot.botToken)}`;
+  const sentTo = (psid: string) => fake.sentTo(psid) as unknown as Sent[];
+  const textsTo = (psid: string) => sentTo(psid).map((sent) => sent.message.text);
+  const deliver = (...events: Parameters<typeof webhookBody>[1]) =>
+    fake.deliver(hookUrl(), webhookBody(PAGE_ID, events));
+  const updatesOf = () =>
+    server.database.db
+      .withTables<ChannelTables>()
+      .selectFrom('channel_updates')
+      .selectAll()
+      .orderBy('id')
+      .execute();
+  const storedPage = async () => {
+    const browsed = await server.call('GET', '/api/chatbot/browse', { token: bot.token });
+    return browsed.json.data.apps.facebook.find(
+      (page: { chatbot_app_credentials: { page_id: string } }) =>
+        page.chatbot_app_credentials.page_id === PAGE_ID,
+    );
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeMessenger({ appId: 'app-id', appSecret: 'app-secret' });
+    fake.addPage({ id: PAGE_ID, name: 'Pizza Page' });
+    fake.addPage({ id: '1002', name: 'Other Page' });
+    fake.signInAs(fake.addUser([PAGE_ID, '1002']));
+    server = await startConversationServer(
+      kind,
+      {},
+      {
+        facebookGraphUrl: fake.url,
+        facebookDialogUrl: fake.url,
+        fbAppId: 'app-id',
+        fbAppSecret: 'app-secret',
+      },
+    );
+    bot = await createBot(server);
+    await addCommand(bot, {
+      name: 'order pizza',
+      examples: ['I want a pizza', 'order a pizza', 'can I get a pizza', 'pizza please'],
+      variables: [
+        {
+          var_name: 'size',
+          var_type: 'list',
+          var_val_list: ['small', 'large'],
+          var_prompt: 'Which size?',
+          var_fallback_type: 'options',
+          var_fallback_msg: 'Please pick a size:',
+          var_fallback_options: [
+            { label: 'Small', val: 'small' },
+            { label: 'Large', val: 'large' },
+          ],
+        },
+        { var_name: 'city', var_type: 'list', var_val_list: ['Cairo', 'Berlin'], var_prompt: 'Which city?' },
+      ],
+      response: { resp_text: 'A {{size}} pizza to {{city}} is on its way.' },
+    });
+    hoursId = (
+      await addCommand(bot, {
+        name: 'hours',
+        examples: ['when are you open', 'opening hours', 'what time do you open', 'are you open now'],
+        response: { resp_text: 'We open at nine.' },
+      })
+    ).id;
+    await addCommand(bot, {
+      name: 'menu',
+      examples: ['show me the menu', 'what is on the menu', 'the menu please', 'menu'],
+      response: {
+        resp_type: 'static_cards',
+        resp_static_cards_resp_struct: [
+          {
+            title_default_value: `Margherita ${'with fresh basil and tomatoes '.repeat(4)}`,
+            subtitle_default_value: '9 €',
+            media_default_value: 'https://example.com/pizza.png',
+            buttons: [
+              {
+                item_label_default_value: 'Opening hours',
+                item_value_default_value: commandPayload(hoursId),
+              },
+              { item_label_default_value: 'Photos', item_value_default_value: 'https://example.com/p' },
+            ],
+          },
+          {
+            title_default_value: 'Diavola',
+            subtitle_default_value: '11 €',
+            media_default_value: 'https://example.com/d.png',
+          },
+        ],
+      },
+    });
+    await addCommand(bot, {
+      name: 'opening hours ar',
+      lang: 'ar',
+      examples: ['متى تفتحون', 'ما هي مواعيد العمل', 'هل انتم مفتوحون الان', 'مواعيد الفتح'],
+      response: { resp_text: 'نفتح من التاسعة صباحا' },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('adds a page through the Facebook Login popup: stored encrypted, subscribed, shown Active', async () => {
+    const start = await fetch(`${server.url}/authorize/fb/${bot.userId}?token=${bot.botToken}`, {
+      redirect: 'manual',
+    });
+    expect(start.status).toBe(302);
+    const dialog = new URL(start.headers.get('location') ?? '');
+    expect(`${dialog.origin}${dialog.pathname}`).toBe(`${fake.url}/dialog/oauth`);
+    expect(dialog.searchParams.get('client_id')).toBe('app-id');
+    expect(dialog.searchParams.get('redirect_uri')).toBe(`${server.url}/authorize/fb/callback`);
+    expect(dialog.searchParams.get('scope')).toBe('pages_show_list,pages_messaging,pages_manage_metadata');
+    const signedIn = await fetch(dialog, { redirect: 'manual' });
+    expect(signedIn.status).toBe(302);
+    const callback = await fetch(signedIn.headers.get('location') ?? '');
+    expect(callback.status).toBe(200);
+    const chooser = await callback.text();
+    expect(chooser).toContain('Pizza Page');
+    expect(chooser).toContain('value="1002"');
+    const state = /name="state" value="([^"]+)"/.exec(chooser)?.[1] ?? '';
+    const form = new URLSearchParams({ state });
+    form.append('page_id', PAGE_ID);
+    const added = await fetch(`${server.url}/authorize/fb/pages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    expect(added.status).toBe(200);
+    const result = await added.text();
+    expect(result).toContain('Pizza Page: connected');
+    expect(result).toContain('window.opener.postMessage');
+    expect(added.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+
+    const page = fake.page(PAGE_ID);
+    expect(page?.subscribedFields).toEqual(['messages', 'messaging_postbacks']);
+    expect(await storedPage()).toMatchObject({
+      chatbot_app_status: 1,
+      chatbot_app_credentials: { name: 'Pizza Page', page_id: PAGE_ID, access_token: page?.token },
+    });
+    const row = await server.database.db
+      .withTables<{ chatbots: { user_id: number; apps: string } }>()
+      .selectFrom('chatbots')
+      .select('apps')
+      .where('user_id', '=', bot.userId)
+      .executeTakeFirstOrThrow();
+    expect(String(row.apps)).toContain(PAGE_ID);
+    expect(String(row.apps)).not.toContain(page?.token ?? 'missing');
+    const status = await server.call('GET', '/api/chatbot/channels_status', { token: bot.token });
+    expect(status.json.data.facebook).toMatchObject({ status: 'active', reason: '', account: 'Pizza Page' });
+  });
+
+  it('answers the verify handshake with the challenge only for a page verify token', async () => {
+    const verifyToken = (await storedPage()).chatbot_app_credentials.verify_token as string;
+    expect(verifyToken.length).toBeGreaterThan(20);
+    const query = (token: string) =>
+      `hub.mode=subscribe&hub.verify_token=${encodeURIComponent(token)}&hub.challenge=1158201444`;
+    const good = await fetch(`${hookUrl()}?${query(verifyToken)}`);
+    expect(good.status).toBe(200);
+    expect(good.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await good.text()).toBe('1158201444');
+    expect((await fetch(`${hookUrl()}?${query('wrong')}`)).status).toBe(403);
+  });
+
+  it('answers a two-variable command with quick replies, a tapped reply, cards within limits and Arabic', async () => {
+    const psid = 'psid-2001';
+    expect((await deliver(textEvent(PAGE_ID, psid, 'm_1', 'I want a pizza'))).status).toBe(200);
+    await until(() => (textsTo(psid).includes('Which size?') ? true : undefined), 'the first prompt');
+    await deliver(textEvent(PAGE_ID, psid, 'm_2', 'a huge one', 1));
+    const options = await until(
+      () => sentTo(psid).find((sent) => sent.message.text === 'Please pick a size:'),
+      'the size options',
+    );
+    const replies = options.message.quick_replies ?? [];
+    expect(replies.map((reply) => reply.title)).toEqual(['Small', 'Large']);
+    expect(replies[1]?.payload).toMatch(/^m:/);
+    await deliver(quickReplyEvent(PAGE_ID, psid, 'm_3', 'Large', replies[1]?.payload ?? '', 2));
+    await until(() => (textsTo(psid).includes('Which city?') ? true : undefined), 'the second prompt');
+    await deliver(textEvent(PAGE_ID, psid, 'm_4', 'Cairo', 3));
+    await until(
+      () => (textsTo(psid).includes('A large pizza to Cairo is on its way.') ? true : undefined),
+      'the answer',
+    );
+
+    await deliver(textEvent(PAGE_ID, psid, 'm_5', 'show me the menu', 4));
+    const cards = await until(() => sentTo(psid).find((sent) => sent.message.attachment), 'the cards');
+    const attachment = cards.message.attachment;
+    const elements = attachment?.payload.elements ?? [];
+    const [first] = elements;
+    if (!first) throw new Error('no card element');
+    expect(attachment?.payload.template_type).toBe('generic');
+    expect(elements).toHaveLength(2);
+    expect(first.title.length).toBeLessThanOrEqual(80);
+    expect(first.title.endsWith('…')).toBe(true);
+    expect(first).toMatchObject({ subtitle: '9 €', image_url: 'https://example.com/pizza.png' });
+    expect(first.buttons[1]).toEqual({
+      type: 'web_url',
+      url: 'https://example.com/p',
+      title: 'Photos',
+    });
+    const order = first.buttons[0];
+    expect(order).toMatchObject({ type: 'postback', title: 'Opening hours' });
+    expect(order?.payload).toMatch(/^m:/);
+
+    // the button's short key is mapped back to the command's payload
+    await deliver(postbackEvent(PAGE_ID, psid, 'Opening hours', order?.payload ?? '', 5));
+    await until(() => (textsTo(psid).includes('We open at nine.') ? true : undefined), 'the postback answer');
+
+    await deliver(textEvent(PAGE_ID, psid, 'm_6', 'متى تفتحون', 6));
+    await until(
+      () => (textsTo(psid).includes('نفتح من التاسعة صباحا') ? true : undefined),
+      'the Arabic answer',
+    );
+    const rows = (await updatesOf()).filter((row) => row.sender_id === psid);
+    expect(rows.every((row) => row.status === 'done')).toBe(true);
+  });
+
+  it('answers a redelivered mid once, drops echoes and deliveries, refuses a forged signature', async () => {
+    const psid = 'psid-2002';
+    const body = webhookBody(PAGE_ID, [textEvent(PAGE_ID, psid, 'm_redelivered', 'pizza please')]);
+    expect((await fake.deliver(hookUrl(), body)).status).toBe(200);
+    expect((await fake.deliver(hookUrl(), body)).status).toBe(200);
+    await until(() => (textsTo(psid).length > 0 ? true : undefined), 'the reply');
+    await deliver(
+      echoEvent(PAGE_ID, psid, 'm_echo', 'Which size?'),
+      deliveryEvent(PAGE_ID, psid, ['m_echo']),
+    );
+    const before = (await updatesOf()).length;
+    const forgedBody = webhookBody(PAGE_ID, [textEvent(PAGE_ID, psid, 'm_forged', 'pizza please')]);
+    expect((await fake.deliver(hookUrl(), forgedBody, `sha256=${'0'.repeat(64)}`)).status).toBe(403);
+    expect((await fake.deliver(hookUrl(), forgedBody, null)).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(textsTo(psid)).toEqual(['Which size?']);
+    expect((await updatesOf()).length).toBe(before);
+    const stored = (await updatesOf()).filter((row) => row.sender_id === psid);
+    expect(stored.map((row) => [row.external_id, row.status])).toEqual([['m_redelivered', 'done']]);
+  });
+
+  it('retries a 429 from the Send API', async () => {
+    const psid = 'psid-2003';
+    fake.failNext('/me/messages', 429);
+    await deliver(textEvent(PAGE_ID, psid, 'm_429', 'when are you open'));
+    await until(
+      () => (textsTo(psid).includes('We open at nine.') ? true : undefined),
+      'the reply after a 429',
+      15_000,
+    );
+  });
+
+  it('pushes the get-started button and the persistent menu to the page profile on save', async () => {
+    const browsed = await server.call('GET', '/api/chatbot/browse', { token: bot.token });
+    const { chatbot_id: _id, ...settings } = browsed.json.data;
+    const saved = await server.call('POST', '/api/chatbot/save', {
+      token: bot.token,
+      body: {
+        ...settings,
+        chatbot_start_button_status: 1,
+        chatbot_start_button_label: 'Start',
+        chatbot_start_button_postback: commandPayload(hoursId),
+        chatbot_persistent_menus: [
+          {
+            locale: 'default',
+            composer_input_disabled: false,
+            call_to_actions: [
+              { title: 'Opening hours', type: 'postback', payload: commandPayload(hoursId) },
+              { title: 'Website', type: 'web_url', url: 'https://example.com' },
+              {
+                title: 'More',
+                type: 'nested',
+                call_to_actions: [{ title: 'Order a pizza', type: 'postback', payload: 'order a pizza' }],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(fake.page(PAGE_ID)?.profile).toEqual({
+      get_started: { payload: commandPayload(hoursId) },
+      persistent_menu: [
+        {
+          locale: 'default',
+          composer_input_disabled: false,
+          call_to_actions: [
+            { type: 'postback', title: 'Opening hours', payload: commandPayload(hoursId) },
+            { type: 'web_url', title: 'Website', url: 'https://example.com', webview_height_ratio: 'full' },
+            { type: 'postback', title: 'Order a pizza', payload: 'order a pizza' },
+          ],
+        },
+      ],
+    });
+    const status = await server.call('GET', '/api/chatbot/channels_status', { token: bot.token });
+    expect(status.json.data.facebook).toMatchObject({ status: 'active' });
+    // the get-started postback arrives as its own payload
+    const psid = 'psid-2004';
+    await deliver(postbackEvent(PAGE_ID, psid, 'Get Started', commandPayload(hoursId)));
+    await until(
+      () => (textsTo(psid).includes('We open at nine.') ? true : undefined),
+      'the get-started answer',
+    );
+  });
+});

@@ -1,0 +1,163 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { findChatbotByPublicToken, getChatbot } from '../../modules/chatbot/chatbot-service.ts';
+import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
+import type { ApiApp } from '../../platform/http/module.ts';
+import type { ChannelContext, ChannelPlugin } from '../channel-adapter.ts';
+import { storePayloads, storeUpdate } from '../update-repository.ts';
+import { refuse } from '../webhook-refusal.ts';
+import {
+  createMessengerAdapter,
+  FACEBOOK,
+  type MessagingType,
+  type MessengerAdapter,
+  type MessengerSettings,
+} from './messenger-adapter.ts';
+import { GraphError } from './messenger-api.ts';
+import { parseForm, registerLoginRoutes } from './messenger-login.ts';
+import { enabledPagesOf, findEnabledPage } from './messenger-pages.ts';
+import { senderPageKey } from './messenger-payload-key.ts';
+import { connectPages, webhookUrlOf } from './messenger-profile.ts';
+import { lastMessageAt } from './messenger-repository.ts';
+import { isSignatureValid, isVerifyTokenValid, readableEventsOf } from './messenger-webhook.ts';
+
+export { FACEBOOK } from './messenger-adapter.ts';
+
+/** Meta's standard messaging window: after it, a message needs a tag. */
+const MESSAGING_WINDOW_MS = 24 * 60 * 60_000;
+
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const handshakeQuery = z.object({
+  'hub.mode': z.string().max(100).optional(),
+  'hub.verify_token': z.string().max(500).optional(),
+  'hub.challenge': z.string().max(500).optional(),
+});
+
+/** The raw bytes of each webhook body, kept by this scope's JSON parser for the signature check. */
+const rawBodies = new WeakMap<object, Buffer>();
+
+/** In this scope only: JSON bodies keep their raw bytes, and forms (the page chooser) are read. */
+function installBodyParsers(scope: ApiApp): void {
+  const parseJson = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const raw = body as Buffer;
+    rawBodies.set(request.raw, raw);
+    parseJson(request, raw.toString('utf8'), done);
+  });
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, parseForm(String(body)));
+    },
+  );
+}
+
+function registerWebhook(
+  app: ApiApp,
+  { db, config, secrets, wake }: ChannelContext,
+  messenger: MessengerAdapter,
+) {
+  app.get(
+    '/hooks/messenger/:token',
+    {
+      schema: {
+        tags: ['channels'],
+        params: tokenParams,
+        querystring: handshakeQuery,
+        description: "Messenger webhook verification (the app's verify handshake)",
+      },
+    },
+    async (request, reply) => {
+      const chatbot = await findChatbotByPublicToken(db, request.params.token, secrets);
+      if (!chatbot || !messenger.isEnabled(chatbot)) return refuse(reply, 404);
+      const tokens = enabledPagesOf(chatbot).map((page) => page.chatbot_app_credentials.verify_token.trim());
+      const isValid =
+        request.query['hub.mode'] === 'subscribe' &&
+        isVerifyTokenValid(tokens, request.query['hub.verify_token'] ?? '');
+      if (!isValid) return refuse(reply, 403);
+      return reply.type('text/plain; charset=utf-8').send(request.query['hub.challenge'] ?? '');
+    },
+  );
+
+  app.post(
+    '/hooks/messenger/:token',
+    { schema: { tags: ['channels'], params: tokenParams, description: 'Messenger webhook (Graph API)' } },
+    async (request: FastifyRequest<{ Params: z.infer<typeof tokenParams> }>, reply) => {
+      const chatbot = await findChatbotByPublicToken(db, request.params.token, secrets);
+      if (!chatbot || !messenger.isEnabled(chatbot)) return refuse(reply, 404);
+      // without the app secret no signature can be checked: nothing is taken
+      if (config.fbAppSecret === '') return refuse(reply, 403);
+      const header = request.headers['x-hub-signature-256'];
+      if (typeof header !== 'string' || header === '') return refuse(reply, 401);
+      if (!isSignatureValid(config.fbAppSecret, rawBodies.get(request.raw) ?? Buffer.alloc(0), header)) {
+        return refuse(reply, 403);
+      }
+      // an event for a page this chatbot does not answer on cannot be answered: acknowledged and dropped
+      const events = readableEventsOf(request.body).filter((event) => findEnabledPage(chatbot, event.pageId));
+      if (events.length > 0) {
+        // the page each sender wrote to, kept before the update: the processor replies with its token
+        const pages = new Map(events.map((event) => [senderPageKey(event.senderId), event.pageId]));
+        await storePayloads(db, chatbot.user_id, FACEBOOK, pages);
+      }
+      let isAnyNew = false;
+      for (const event of events) {
+        const isNew = await storeUpdate(db, {
+          userId: chatbot.user_id,
+          channel: FACEBOOK,
+          externalId: event.externalId,
+          senderId: event.senderId,
+          payload: event.event,
+        });
+        isAnyNew ||= isNew;
+      }
+      if (isAnyNew) wake();
+      return reply.type('text/plain').send('EVENT_RECEIVED');
+    },
+  );
+}
+
+/** Facebook Messenger (README.md): the webhook, the Facebook Login popup, the page profiles on save, broadcasts. */
+export function createMessengerChannel(settings: MessengerSettings): ChannelPlugin {
+  const messenger = createMessengerAdapter(settings);
+  return {
+    adapter: messenger,
+
+    routes(app, context) {
+      app.register(async (scope) => {
+        installBodyParsers(scope);
+        registerWebhook(scope, context, messenger);
+        registerLoginRoutes(scope, context, settings);
+      });
+    },
+
+    async chatbotSaved({ before, after, baseUrl }, { db }) {
+      if (messenger.isEnabled(after) || messenger.isEnabled(before)) {
+        await connectPages(settings, db, after, webhookUrlOf(baseUrl, after));
+      }
+    },
+
+    platformSender:
+      ({ db, secrets }) =>
+      async (recipient, message) => {
+        const chatbot = await getChatbot(db, recipient.userId, secrets);
+        if (!messenger.isEnabled(chatbot)) throw new Error('the facebook channel is switched off');
+        // within 24 hours of the sender's last message a plain update; after it the ACCOUNT_UPDATE tag
+        const lastAt = await lastMessageAt(db, recipient.userId, recipient.senderId);
+        const isInWindow = lastAt !== null && Date.now() - lastAt.getTime() < MESSAGING_WINDOW_MS;
+        const type: MessagingType = isInWindow
+          ? { messaging_type: 'UPDATE' }
+          : { messaging_type: 'MESSAGE_TAG', tag: 'ACCOUNT_UPDATE' };
+        try {
+          await messenger.sendMessages(chatbot, recipient.senderId, [message], db, {
+            type,
+            callOptions: { attempts: 1 },
+          });
+        } catch (error) {
+          if (error instanceof GraphError && error.isRateLimit) throw new RetryLater(30_000);
+          throw error;
+        }
+      },
+  };
+}

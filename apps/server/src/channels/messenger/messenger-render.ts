@@ -1,0 +1,89 @@
+import type { BotMessage, BotMessageType } from '@hiwar/contracts';
+import { advertText } from '../telegram/advert-text.ts';
+import { MAX_PAYLOAD_LENGTH } from './messenger-payload-key.ts';
+import {
+  type MessengerRenderOptions,
+  noteDegraded,
+  type RenderContext,
+  type RenderOutput,
+} from './messenger-render-context.ts';
+import { MAX_ELEMENT_BUTTONS, MAX_ELEMENTS, MAX_TITLE_LENGTH, renderCards } from './render-cards.ts';
+import { renderLocations } from './render-locations.ts';
+import { renderMedia } from './render-media.ts';
+import { MAX_QUICK_REPLIES, renderQuickReplies } from './render-quick-replies.ts';
+import { MAX_TEXT_LENGTH, renderText } from './render-text.ts';
+
+export type {
+  MessengerLanguage,
+  MessengerMessage,
+  MessengerRenderOptions,
+  RenderOutput,
+} from './messenger-render-context.ts';
+
+/**
+ * How Messenger shows each canonical message: `native` with its own Send API message, `as_text` degraded to a
+ * text and noted in the turn's trace (a location has no pin to send; advert HTML and receipts are plain text).
+ */
+export const messengerCapabilities = {
+  support: {
+    text: 'native',
+    cards: 'native',
+    quick_replies: 'native',
+    image: 'native',
+    video: 'native',
+    location: 'as_text',
+    advert: 'as_text',
+    receipt: 'as_text',
+  } satisfies Record<BotMessageType, 'native' | 'as_text'>,
+  limits: {
+    textLength: MAX_TEXT_LENGTH,
+    elements: MAX_ELEMENTS,
+    elementButtons: MAX_ELEMENT_BUTTONS,
+    titleLength: MAX_TITLE_LENGTH,
+    quickReplies: MAX_QUICK_REPLIES,
+    payloadLength: MAX_PAYLOAD_LENGTH,
+  },
+} as const;
+
+function renderMessage(message: BotMessage, context: RenderContext): void {
+  switch (message.type) {
+    case 'text':
+      if (!renderText(message.text, context)) noteDegraded(context, 'empty text left out');
+      return;
+    case 'cards':
+      renderCards(message.cards, context);
+      return;
+    case 'quick_replies':
+      renderQuickReplies(message.text, message.replies, context);
+      return;
+    case 'image':
+    case 'video':
+      renderMedia(message.type, message.url, context);
+      return;
+    case 'location':
+      renderLocations(message.locations, context);
+      return;
+    case 'advert':
+      noteDegraded(context, 'advert sent as text');
+      if (!renderText(advertText(message.html), context))
+        noteDegraded(context, 'advert without text left out');
+      return;
+    case 'receipt':
+      noteDegraded(context, 'receipt sent as text');
+      if (!renderText(message.text, context)) noteDegraded(context, 'receipt without text left out');
+      return;
+  }
+}
+
+/**
+ * The runtime's replies as Send API `message` objects in send order; `degraded` names what could not be shown
+ * as-is. Pure: postback payloads reach Messenger only through `options.payloadKey`.
+ */
+export function renderForMessenger(
+  messages: readonly BotMessage[],
+  options: MessengerRenderOptions,
+): RenderOutput {
+  const context: RenderContext = { ...options, out: { messages: [], degraded: [] } };
+  for (const message of messages) renderMessage(message, context);
+  return context.out;
+}

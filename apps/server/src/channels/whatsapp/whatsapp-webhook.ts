@@ -1,0 +1,105 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/** One message of a webhook, as stored in `channel_updates.payload`: what the adapter needs to answer it. */
+export interface StoredWhatsappMessage {
+  /** the business number the message was sent to: replies are sent from it */
+  phone_number_id: string;
+  display_phone_number?: string;
+  /** the sender's profile name, when WhatsApp sent it */
+  name?: string;
+  message: WhatsappMessage;
+}
+
+/** The subset of a Cloud API incoming message the bot reads. */
+export interface WhatsappMessage {
+  from: string;
+  id: string;
+  timestamp?: string;
+  type: string;
+  text?: { body?: string };
+  interactive?: {
+    type?: string;
+    button_reply?: { id?: string; title?: string };
+    list_reply?: { id?: string; title?: string; description?: string };
+  };
+  /** a template's quick-reply button */
+  button?: { payload?: string; text?: string };
+  location?: { latitude?: number; longitude?: number; name?: string; address?: string };
+}
+
+interface WebhookValue {
+  metadata?: { display_phone_number?: string; phone_number_id?: string };
+  contacts?: { profile?: { name?: string }; wa_id?: string }[];
+  messages?: WhatsappMessage[];
+}
+
+interface WebhookBody {
+  object?: string;
+  entry?: { id?: string; changes?: { field?: string; value?: WebhookValue }[] }[];
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Whether two secrets are equal, in time that depends on neither (both are hashed first). */
+export function isSameSecret(given: string, expected: string): boolean {
+  return expected !== '' && timingSafeEqual(sha256(given), sha256(expected));
+}
+
+/**
+ * Whether `X-Hub-Signature-256` is `sha256=` + the hex HMAC-SHA256 of the raw body with the app secret
+ * (compared in constant time). An empty secret accepts nothing.
+ */
+export function isSignatureValid(rawBody: Buffer, header: string | undefined, appSecret: string): boolean {
+  if (appSecret === '' || !header?.startsWith('sha256=')) return false;
+  const given = Buffer.from(header.slice('sha256='.length).trim().toLowerCase(), 'utf8');
+  const expected = Buffer.from(createHmac('sha256', appSecret).update(rawBody).digest('hex'), 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** `channel_updates.sender_id` and `external_id` are varchar(190). */
+const MAX_SENDER_LENGTH = 190;
+
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** Message types the bot answers; any other (image, audio, sticker, reaction, order…) is acknowledged and dropped. */
+const READ_TYPES = new Set(['text', 'interactive', 'button', 'location']);
+
+/**
+ * The messages of a webhook body the bot answers, one stored update each (`statuses` and other fields are
+ * dropped): the message id (`wamid…`) identifies a redelivery, the sender is its `from` (wa_id).
+ */
+export function messagesOfWebhook(
+  body: unknown,
+): { externalId: string; senderId: string; payload: StoredWhatsappMessage }[] {
+  const value = body as WebhookBody | null;
+  if (!value || typeof value !== 'object' || !Array.isArray(value.entry)) return [];
+  const found: { externalId: string; senderId: string; payload: StoredWhatsappMessage }[] = [];
+  for (const entry of value.entry) {
+    for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
+      const update = change?.value;
+      const phoneNumberId = update?.metadata?.phone_number_id;
+      if (change?.field !== 'messages' || !isText(phoneNumberId) || !Array.isArray(update?.messages))
+        continue;
+      for (const message of update.messages) {
+        if (!isText(message?.id) || !isText(message.from) || !READ_TYPES.has(message.type)) continue;
+        // a wa_id is a phone number's digits; anything longer than a stored sender id is not one
+        if (message.from.length > MAX_SENDER_LENGTH) continue;
+        const contact = (update.contacts ?? []).find((candidate) => candidate?.wa_id === message.from);
+        const name = contact?.profile?.name;
+        found.push({
+          externalId: message.id.slice(0, 190),
+          senderId: message.from,
+          payload: {
+            phone_number_id: phoneNumberId,
+            ...(isText(update.metadata?.display_phone_number) && {
+              display_phone_number: update.metadata.display_phone_number,
+            }),
+            ...(isText(name) && { name }),
+            message,
+          },
+        });
+      }
+    }
+  }
+  return found;
+}
