@@ -1,10 +1,11 @@
 import type { BotMessage } from '@hiwar/contracts';
-import { getChatbot, type StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
+import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
 import { findTurnReplies, handleEvent, type RuntimeDeps } from '../modules/runtime/index.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { Database } from '../platform/db/database.ts';
 import { isHolderGone, newWorkerId } from '../platform/jobs/worker-identity.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
+import { chatbotOfOwner } from './channel-chatbots.ts';
 import {
   claimUpdates,
   listRunningHolders,
@@ -22,7 +23,7 @@ export interface UpdateProcessorOptions {
   log?: { warn(object: unknown, message: string): void };
   /** how often the inbox is looked at when no webhook woke the processor (default 1 s) */
   pollMs?: number;
-  /** updates of different senders processed at once by this process (default 8) */
+  /** updates of different senders processed at once by this process (default 32) */
   concurrency?: number;
   /** a running update claimed longer ago belongs to a dead process (default 2 min) */
   staleAfterMs?: number;
@@ -64,7 +65,7 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
   const { db, secrets } = options;
   const adapters = new Map(options.adapters.map((adapter) => [adapter.channel, adapter]));
   const pollMs = options.pollMs ?? 1000;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 32;
   const staleAfterMs = options.staleAfterMs ?? 2 * 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
   const delayMs = options.delayMs ?? testUpdateDelayMs();
@@ -113,7 +114,7 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
       return;
     }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const chatbot = await getChatbot(db, update.userId, secrets);
+    const chatbot = await chatbotOfOwner(db, update.userId, secrets);
     if (!adapter.isEnabled(chatbot)) {
       await settleUpdate(db, update.id, {
         status: 'failed',

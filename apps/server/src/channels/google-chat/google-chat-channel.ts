@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { findChatbotByPublicToken, getChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import type { ChannelPlugin } from '../channel-adapter.ts';
+import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
 import { storeUpdate } from '../update-repository.ts';
 import { refuse } from '../webhook-refusal.ts';
 import {
@@ -32,7 +32,7 @@ export function createGoogleChatChannel(settings: GoogleChatSettings): ChannelPl
         '/hooks/hangouts/:token',
         { schema: { tags: ['channels'], params: tokenParams, description: 'Google Chat app HTTP endpoint' } },
         async (request, reply) => {
-          const chatbot = await findChatbotByPublicToken(db, request.params.token, secrets);
+          const chatbot = await chatbotOfToken(db, request.params.token, secrets);
           if (!chatbot || !googleChat.isEnabled(chatbot)) return refuse(reply, 404);
           const check = await checkChatRequest(
             settings.jwksUrl,
@@ -69,7 +69,7 @@ export function createGoogleChatChannel(settings: GoogleChatSettings): ChannelPl
     platformSender:
       ({ db, secrets }) =>
       async (recipient, message) => {
-        const chatbot = await getChatbot(db, recipient.userId, secrets);
+        const chatbot = await chatbotOfOwner(db, recipient.userId, secrets);
         if (!googleChat.isEnabled(chatbot)) throw new Error('the Google Chat channel is switched off');
         try {
           await googleChat.sendMessages(chatbot, recipient.senderId, [message], db, { attempts: 1 });

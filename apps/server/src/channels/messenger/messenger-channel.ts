@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findChatbotByPublicToken, getChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import type { ApiApp } from '../../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from '../channel-adapter.ts';
+import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
 import { storePayloads, storeUpdate } from '../update-repository.ts';
 import { refuse } from '../webhook-refusal.ts';
 import {
@@ -70,7 +70,7 @@ function registerWebhook(
       },
     },
     async (request, reply) => {
-      const chatbot = await findChatbotByPublicToken(db, request.params.token, secrets);
+      const chatbot = await chatbotOfToken(db, request.params.token, secrets);
       if (!chatbot || !messenger.isEnabled(chatbot)) return refuse(reply, 404);
       const tokens = enabledPagesOf(chatbot).map((page) => page.chatbot_app_credentials.verify_token.trim());
       const isValid =
@@ -85,7 +85,7 @@ function registerWebhook(
     '/hooks/messenger/:token',
     { schema: { tags: ['channels'], params: tokenParams, description: 'Messenger webhook (Graph API)' } },
     async (request: FastifyRequest<{ Params: z.infer<typeof tokenParams> }>, reply) => {
-      const chatbot = await findChatbotByPublicToken(db, request.params.token, secrets);
+      const chatbot = await chatbotOfToken(db, request.params.token, secrets);
       if (!chatbot || !messenger.isEnabled(chatbot)) return refuse(reply, 404);
       // without the app secret no signature can be checked: nothing is taken
       if (config.fbAppSecret === '') return refuse(reply, 403);
@@ -141,7 +141,7 @@ export function createMessengerChannel(settings: MessengerSettings): ChannelPlug
     platformSender:
       ({ db, secrets }) =>
       async (recipient, message) => {
-        const chatbot = await getChatbot(db, recipient.userId, secrets);
+        const chatbot = await chatbotOfOwner(db, recipient.userId, secrets);
         if (!messenger.isEnabled(chatbot)) throw new Error('the facebook channel is switched off');
         // within 24 hours of the sender's last message a plain update; after it the ACCOUNT_UPDATE tag
         const lastAt = await lastMessageAt(db, recipient.userId, recipient.senderId);

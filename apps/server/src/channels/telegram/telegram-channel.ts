@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { findChatbotByPublicToken, getChatbot } from '../../modules/chatbot/chatbot-service.ts';
+import { findChatbotByPublicToken } from '../../modules/chatbot/chatbot-service.ts';
 import { publicBaseUrl } from '../../modules/chatbot/chatbot-snippets.ts';
 import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import type { ChannelPlugin } from '../channel-adapter.ts';
+import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
 import { renderStatusPage } from '../status-page.ts';
 import { listConnections, storeUpdate } from '../update-repository.ts';
 import { refuse } from '../webhook-refusal.ts';
@@ -31,7 +32,7 @@ export function createTelegramChannel(settings: TelegramSettings): ChannelPlugin
         '/hooks/telegram/:token',
         { schema: { tags: ['channels'], params: tokenParams, description: 'Telegram Bot API webhook' } },
         async (request, reply) => {
-          const chatbot = await findChatbotByPublicToken(db, request.params.token, secrets);
+          const chatbot = await chatbotOfToken(db, request.params.token, secrets);
           if (!chatbot || !telegram.isEnabled(chatbot)) return refuse(reply, 404);
           const secret = request.headers['x-telegram-bot-api-secret-token'];
           if (!isWebhookSecretValid(settings, chatbot, typeof secret === 'string' ? secret : undefined)) {
@@ -113,7 +114,7 @@ export function createTelegramChannel(settings: TelegramSettings): ChannelPlugin
     platformSender:
       ({ db, secrets }) =>
       async (recipient, message) => {
-        const chatbot = await getChatbot(db, recipient.userId, secrets);
+        const chatbot = await chatbotOfOwner(db, recipient.userId, secrets);
         if (!telegram.isEnabled(chatbot)) throw new Error('the telegram channel is switched off');
         try {
           await telegram.sendMessages(chatbot, recipient.senderId, [message], db, 'en', { attempts: 1 });

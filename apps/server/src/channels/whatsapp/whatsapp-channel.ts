@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { findChatbotByPublicToken, getChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import type { ApiApp } from '../../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from '../channel-adapter.ts';
+import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
 import { storeUpdate } from '../update-repository.ts';
 import { refuse } from '../webhook-refusal.ts';
 import {
@@ -56,7 +56,7 @@ function webhookRoutes(app: ApiApp, settings: WhatsappSettings, context: Channel
         },
       },
       async (request, reply) => {
-        const chatbot = await findChatbotByPublicToken(db, request.params.token, secrets);
+        const chatbot = await chatbotOfToken(db, request.params.token, secrets);
         const query = request.query;
         const isVerified =
           chatbot !== null &&
@@ -88,7 +88,7 @@ function webhookRoutes(app: ApiApp, settings: WhatsappSettings, context: Channel
         ) {
           return refuse(reply, 401);
         }
-        const chatbot = await findChatbotByPublicToken(db, request.params.token, secrets);
+        const chatbot = await chatbotOfToken(db, request.params.token, secrets);
         if (!chatbot || !whatsapp.isEnabled(chatbot)) return refuse(reply, 404);
         // statuses (sent, delivered, read) and message kinds the bot does not read are acknowledged and dropped
         let isAnyNew = false;
@@ -122,7 +122,7 @@ export function createWhatsappChannel(settings: WhatsappSettings): ChannelPlugin
     platformSender:
       ({ db, secrets }) =>
       async (recipient, message) => {
-        const chatbot = await getChatbot(db, recipient.userId, secrets);
+        const chatbot = await chatbotOfOwner(db, recipient.userId, secrets);
         if (!whatsapp.isEnabled(chatbot)) throw new Error('the whatsapp channel is switched off');
         try {
           await whatsapp.sendMessages(chatbot, recipient.senderId, [message], db, { attempts: 1 });

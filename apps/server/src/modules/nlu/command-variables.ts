@@ -8,6 +8,7 @@ import {
   type VariableSpec,
 } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
+import { TRAFFIC_TABLES } from '../../platform/db/traffic-tables.ts';
 import { WriteCache } from '../../platform/db/write-cache.ts';
 import { listRecordData } from '../datasets/dataset-record-repository.ts';
 import { findReadableDataset } from '../datasets/dataset-repository.ts';
@@ -79,19 +80,10 @@ function returnFieldValue(variable: VariableRecord, dataset: DatasetField, value
   return typeof returned === 'string' || typeof returned === 'number' ? returned : value;
 }
 
-/** Tables whose writes never change what extraction reads: the conversations themselves, sign-ins, jobs, models. */
-const UNRELATED_TABLES: ReadonlySet<string> = new Set([
-  'conversation_turns',
-  'sender_banks',
-  'sender_preferences',
-  'senders',
-  'turn_actions',
-  'access_tokens',
-  'login_failures',
-  'social_signins',
-  'jobs',
-  'nlu_models',
-]);
+/** Tables whose writes never change what extraction reads: the traffic's (platform/db/traffic-tables.ts) but the learned values. */
+const UNRELATED_TABLES: ReadonlySet<string> = new Set(
+  [...TRAFFIC_TABLES].filter((table) => table !== 'nlu_learned_values'),
+);
 
 interface ExtractionInputs {
   variables: { variable: VariableRecord; dataset: DatasetField | null }[];

@@ -1,0 +1,30 @@
+/**
+ * Tables the traffic writes — the conversations themselves, what a turn or a delivery leaves (actions, carts,
+ * orders, notices, subscriptions, broadcast outboxes, the channels' inboxes) — and sign-ins, jobs, the NLU models
+ * (cached by their version, nlu/model-store.ts) and learned values (read by the extractors): none of them changes
+ * what the bot caches hold, and they are written on every message, so a write to them must not empty the caches.
+ * A write to any other table empties them.
+ */
+export const TRAFFIC_TABLES: ReadonlySet<string> = new Set([
+  'conversation_turns',
+  'sender_banks',
+  'sender_preferences',
+  'senders',
+  'turn_actions',
+  'carts',
+  'orders',
+  'sender_notices',
+  'subscribers',
+  'subscriber_values',
+  'notifications',
+  'notification_outbox',
+  'channel_updates',
+  'channel_payloads',
+  'channel_connections',
+  'access_tokens',
+  'login_failures',
+  'social_signins',
+  'jobs',
+  'nlu_models',
+  'nlu_learned_values',
+]);
