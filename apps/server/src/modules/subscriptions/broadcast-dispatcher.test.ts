@@ -97,7 +97,7 @@ describe.each(await testDatabaseKinds())('broadcasts to a throttled platform on 
         expect.objectContaining({
           platform: 'whatsapp',
           sender_id: 'w1',
-          error: 'the whatsapp channel is not connected',
+          error: 'the whatsapp channel is switched off',
         }),
       ]),
     );
