@@ -7,6 +7,7 @@ import { sessionOf } from '../platform/http/auth-guard.ts';
 import type { ApiApp, AppModule, ModuleContext } from '../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from './channel-adapter.ts';
 import { createGoogleChatChannel } from './google-chat/google-chat-channel.ts';
+import { registerInstructionPages } from './instruction-pages.ts';
 import { createMessengerChannel } from './messenger/messenger-channel.ts';
 import { startNoticeRelay } from './notice-relay.ts';
 import { createTelegramChannel } from './telegram/telegram-channel.ts';
@@ -77,6 +78,7 @@ export function createChannelsModule(options: ChannelsModuleOptions = {}): AppMo
           setPlatformSender(db, channel.adapter.platform, channel.platformSender(context));
         channel.routes(app, context);
       }
+      registerInstructionPages(app, context, channels);
       const relay = startNoticeRelay({
         db,
         platforms: channels.map((channel) => channel.adapter.platform),

@@ -54,7 +54,7 @@ export function ChatbotForm({ answer }: { answer: ChatbotBrowseResponse }) {
       <Stack gap="lg">
         <MainInfoSection form={form} />
         <StartButtonSection form={form} />
-        <FacebookSection form={form} userId={answer.chatbot_user_id} />
+        <FacebookSection form={form} userId={answer.chatbot_user_id} userToken={answer.user_token} />
         <ChannelSection form={form} channel="telegram" />
         <ChannelSection form={form} channel="whatsapp" />
         <ChannelSection form={form} channel="hangouts" />

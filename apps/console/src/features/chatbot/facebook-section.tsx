@@ -73,7 +73,20 @@ function PageCard({ form, index }: { form: ChatbotForm; index: number }) {
 }
 
 /** Facebook: the connected pages, each with its own app status and credentials. */
-export function FacebookSection({ form, userId }: { form: ChatbotForm; userId: number }) {
+/** The Facebook Login popup's address: the owner's id and the chatbot's public token, which the server checks. */
+export function facebookPopupUrl(userId: number, userToken: string): string {
+  return `/authorize/fb/${userId}?token=${encodeURIComponent(userToken)}`;
+}
+
+export function FacebookSection({
+  form,
+  userId,
+  userToken,
+}: {
+  form: ChatbotForm;
+  userId: number;
+  userToken: string;
+}) {
   const { t } = useTranslation();
   const pages = form.getValues().apps.facebook;
   return (
@@ -92,7 +105,7 @@ export function FacebookSection({ form, userId }: { form: ChatbotForm; userId: n
           <Button
             variant="light"
             leftSection={<IconBrandFacebook size={16} />}
-            onClick={() => window.open(`/authorize/fb/${userId}`, 'hiwar-facebook', POPUP_FEATURES)}
+            onClick={() => window.open(facebookPopupUrl(userId, userToken), 'hiwar-facebook', POPUP_FEATURES)}
           >
             {t('chatbot.facebook.addPage')}
           </Button>

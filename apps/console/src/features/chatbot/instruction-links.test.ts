@@ -62,3 +62,10 @@ describe('bot instructions', () => {
     expect(active[1]).toMatchObject({ status: 'active', account: '@pizza_bot', reason: '' });
   });
 });
+
+describe('the Facebook page popup', () => {
+  it('opens the login with the owner id and the chatbot’s public token, which the server checks', async () => {
+    const { facebookPopupUrl } = await import('./facebook-section.tsx');
+    expect(facebookPopupUrl(42, 'pub tok/en')).toBe('/authorize/fb/42?token=pub%20tok%2Fen');
+  });
+});
