@@ -45,7 +45,16 @@ export interface ChannelConnectionsTable {
   updated_at: WithDefault<Timestamp>;
 }
 
+/** `channel_routes` (migration 0026): the owner of a platform account (a Facebook page). */
+export interface ChannelRoutesTable {
+  channel: string;
+  account_id: string;
+  user_id: number;
+  updated_at: WithDefault<Timestamp>;
+}
+
 export type ChannelTables = {
+  channel_routes: ChannelRoutesTable;
   channel_updates: ChannelUpdatesTable;
   channel_payloads: ChannelPayloadsTable;
   channel_connections: ChannelConnectionsTable;

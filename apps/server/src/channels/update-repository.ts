@@ -243,3 +243,42 @@ export async function listConnections(
     ]),
   );
 }
+
+/**
+ * The owner's accounts on a channel (a Facebook page's id): replaces their routes; an account another owner had
+ * moves to this one (the page token now in use is theirs).
+ */
+export async function saveRoutes(
+  db: Database,
+  userId: number,
+  channel: string,
+  accountIds: string[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await tablesOf(trx)
+      .deleteFrom('channel_routes')
+      .where('user_id', '=', userId)
+      .where('channel', '=', channel)
+      .execute();
+    for (const accountId of new Set(accountIds)) {
+      await tablesOf(trx)
+        .insertInto('channel_routes')
+        .values({ channel, account_id: accountId, user_id: userId })
+        .onConflict((conflict) =>
+          conflict.columns(['channel', 'account_id']).doUpdateSet({ user_id: userId, updated_at: nowIso() }),
+        )
+        .execute();
+    }
+  });
+}
+
+/** The owner a platform account belongs to, or null. */
+export async function findRoute(db: Database, channel: string, accountId: string): Promise<number | null> {
+  const row = await tablesOf(db)
+    .selectFrom('channel_routes')
+    .select('user_id')
+    .where('channel', '=', channel)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}

@@ -48,6 +48,8 @@ export interface Config {
   /** FB_APP_ID / FB_APP_SECRET: the operator's Meta app (Messenger login; the webhooks' X-Hub-Signature-256 key) */
   fbAppId: string;
   fbAppSecret: string;
+  /** FB_VERIFY_TOKEN: the verify token of the app's one webhook (`/hooks/messenger`), as typed in Meta's dashboard */
+  fbVerifyToken: string;
   /** WHATSAPP_API_URL: the WhatsApp Cloud API for bots whose chatapi_url is empty (default the Graph API) */
   whatsappApiUrl: string;
   /** GOOGLE_CHAT_API_URL: the Google Chat API (default https://chat.googleapis.com) */
@@ -210,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     facebookDialogUrl: readBaseUrl(env, 'FACEBOOK_DIALOG_URL', 'https://www.facebook.com/v21.0'),
     fbAppId: env.FB_APP_ID?.trim() ?? '',
     fbAppSecret: env.FB_APP_SECRET?.trim() ?? '',
+    fbVerifyToken: env.FB_VERIFY_TOKEN?.trim() ?? '',
     whatsappApiUrl: readBaseUrl(env, 'WHATSAPP_API_URL', 'https://graph.facebook.com/v21.0'),
     googleChatApiUrl: readBaseUrl(env, 'GOOGLE_CHAT_API_URL', 'https://chat.googleapis.com'),
     googleChatJwksUrl: readBaseUrl(

@@ -71,6 +71,7 @@ export async function startTestServer(
     facebookDialogUrl: 'https://www.facebook.com/v21.0',
     fbAppId: '',
     fbAppSecret: '',
+    fbVerifyToken: '',
     whatsappApiUrl: 'https://graph.facebook.com/v21.0',
     googleChatApiUrl: 'https://chat.googleapis.com',
     googleChatJwksUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',

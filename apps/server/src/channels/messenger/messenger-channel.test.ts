@@ -89,6 +89,7 @@ describe.each(await testDatabaseKinds())('Messenger through a fake Graph API on 
         facebookDialogUrl: fake.url,
         fbAppId: 'app-id',
         fbAppSecret: 'app-secret',
+        fbVerifyToken: 'app-verify-token',
       },
     );
     bot = await createBot(server);
@@ -301,6 +302,29 @@ describe.each(await testDatabaseKinds())('Messenger through a fake Graph API on 
       'the reply after a 429',
       15_000,
     );
+  });
+
+  it("routes the app's one webhook (no chatbot token) to the page's owner, and verifies it with FB_VERIFY_TOKEN", async () => {
+    const appHook = `${server.url}/hooks/messenger`;
+    const handshake = await server.call(
+      'GET',
+      '/hooks/messenger?hub.mode=subscribe&hub.verify_token=app-verify-token&hub.challenge=4242',
+    );
+    expect(handshake.text).toBe('4242');
+    const wrong = await server.call(
+      'GET',
+      '/hooks/messenger?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=4242',
+    );
+    expect(wrong.status).toBe(403);
+    const psid = 'psid-2004';
+    const body = webhookBody(PAGE_ID, [textEvent(PAGE_ID, psid, 'm_app_1', 'when are you open')]);
+    expect((await fake.deliver(appHook, body)).status).toBe(200);
+    await until(() => (textsTo(psid).includes('We open at nine.') ? true : undefined), 'the routed reply');
+    // a page nobody added: acknowledged, nothing stored
+    const stranger = webhookBody('9999', [textEvent('9999', 'psid-x', 'm_app_2', 'hello')]);
+    expect((await fake.deliver(appHook, stranger)).status).toBe(200);
+    expect((await updatesOf()).some((row) => row.external_id === 'm_app_2')).toBe(false);
+    expect((await fake.deliver(appHook, body, `sha256=${'0'.repeat(64)}`)).status).toBe(403);
   });
 
   it('pushes the get-started button and the persistent menu to the page profile on save', async () => {

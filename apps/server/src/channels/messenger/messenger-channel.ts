@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import type { ApiApp } from '../../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from '../channel-adapter.ts';
 import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
-import { storePayloads, storeUpdate } from '../update-repository.ts';
+import { findRoute, storePayloads, storeUpdate } from '../update-repository.ts';
 import { refuse } from '../webhook-refusal.ts';
 import {
   createMessengerAdapter,
@@ -81,36 +82,87 @@ function registerWebhook(
     },
   );
 
+  /** Stores the chatbot's readable events (for its enabled pages); answers whether any was new. */
+  const storeEvents = async (chatbot: StoredChatbot, events: ReturnType<typeof readableEventsOf>) => {
+    const own = events.filter((event) => findEnabledPage(chatbot, event.pageId));
+    if (own.length > 0) {
+      // the page each sender wrote to, kept before the update: the processor replies with its token
+      const pages = new Map(own.map((event) => [senderPageKey(event.senderId), event.pageId]));
+      await storePayloads(db, chatbot.user_id, FACEBOOK, pages);
+    }
+    let isAnyNew = false;
+    for (const event of own) {
+      const isNew = await storeUpdate(db, {
+        userId: chatbot.user_id,
+        channel: FACEBOOK,
+        externalId: event.externalId,
+        senderId: event.senderId,
+        payload: event.event,
+      });
+      isAnyNew ||= isNew;
+    }
+    return isAnyNew;
+  };
+
+  /** The app secret's signature over the raw body; null when it holds, else the refusal's status. */
+  const signatureRefusal = (request: FastifyRequest): 401 | 403 | null => {
+    // without the app secret no signature can be checked: nothing is taken
+    if (config.fbAppSecret === '') return 403;
+    const header = request.headers['x-hub-signature-256'];
+    if (typeof header !== 'string' || header === '') return 401;
+    const raw = rawBodies.get(request.raw) ?? Buffer.alloc(0);
+    return isSignatureValid(config.fbAppSecret, raw, header) ? null : 403;
+  };
+
   app.post(
     '/hooks/messenger/:token',
     { schema: { tags: ['channels'], params: tokenParams, description: 'Messenger webhook (Graph API)' } },
     async (request: FastifyRequest<{ Params: z.infer<typeof tokenParams> }>, reply) => {
       const chatbot = await chatbotOfToken(db, request.params.token, secrets);
       if (!chatbot || !messenger.isEnabled(chatbot)) return refuse(reply, 404);
-      // without the app secret no signature can be checked: nothing is taken
-      if (config.fbAppSecret === '') return refuse(reply, 403);
-      const header = request.headers['x-hub-signature-256'];
-      if (typeof header !== 'string' || header === '') return refuse(reply, 401);
-      if (!isSignatureValid(config.fbAppSecret, rawBodies.get(request.raw) ?? Buffer.alloc(0), header)) {
-        return refuse(reply, 403);
-      }
+      const refusal = signatureRefusal(request);
+      if (refusal !== null) return refuse(reply, refusal);
       // an event for a page this chatbot does not answer on cannot be answered: acknowledged and dropped
-      const events = readableEventsOf(request.body).filter((event) => findEnabledPage(chatbot, event.pageId));
-      if (events.length > 0) {
-        // the page each sender wrote to, kept before the update: the processor replies with its token
-        const pages = new Map(events.map((event) => [senderPageKey(event.senderId), event.pageId]));
-        await storePayloads(db, chatbot.user_id, FACEBOOK, pages);
-      }
+      if (await storeEvents(chatbot, readableEventsOf(request.body))) wake();
+      return reply.type('text/plain').send('EVENT_RECEIVED');
+    },
+  );
+
+  // The operator's Meta app has one webhook for every owner: its events are routed by page to the page's owner.
+  app.get(
+    '/hooks/messenger',
+    {
+      schema: {
+        tags: ['channels'],
+        querystring: handshakeQuery,
+        description: "The app's one Messenger webhook: verification with FB_VERIFY_TOKEN",
+      },
+    },
+    async (request, reply) => {
+      const isValid =
+        config.fbVerifyToken !== '' &&
+        request.query['hub.mode'] === 'subscribe' &&
+        isVerifyTokenValid([config.fbVerifyToken], request.query['hub.verify_token'] ?? '');
+      if (!isValid) return refuse(reply, 403);
+      return reply.type('text/plain; charset=utf-8').send(request.query['hub.challenge'] ?? '');
+    },
+  );
+  app.post(
+    '/hooks/messenger',
+    {
+      schema: { tags: ['channels'], description: "The app's one Messenger webhook (events routed by page)" },
+    },
+    async (request, reply) => {
+      const refusal = signatureRefusal(request);
+      if (refusal !== null) return refuse(reply, refusal);
+      const events = readableEventsOf(request.body);
       let isAnyNew = false;
-      for (const event of events) {
-        const isNew = await storeUpdate(db, {
-          userId: chatbot.user_id,
-          channel: FACEBOOK,
-          externalId: event.externalId,
-          senderId: event.senderId,
-          payload: event.event,
-        });
-        isAnyNew ||= isNew;
+      for (const pageId of new Set(events.map((event) => event.pageId))) {
+        const userId = await findRoute(db, FACEBOOK, pageId);
+        if (userId === null) continue;
+        const chatbot = await chatbotOfOwner(db, userId, secrets);
+        const ofPage = events.filter((event) => event.pageId === pageId);
+        isAnyNew = (await storeEvents(chatbot, ofPage)) || isAnyNew;
       }
       if (isAnyNew) wake();
       return reply.type('text/plain').send('EVENT_RECEIVED');

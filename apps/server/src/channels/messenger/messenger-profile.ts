@@ -2,7 +2,7 @@ import type { MenuItem, PersistentMenu } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { cutText } from '../telegram/telegram-text.ts';
-import { saveConnection } from '../update-repository.ts';
+import { saveConnection, saveRoutes } from '../update-repository.ts';
 import { FACEBOOK, type MessengerSettings } from './messenger-adapter.ts';
 import { callGraph, GraphError } from './messenger-api.ts';
 import { enabledPagesOf, type FacebookPage, pageIdOf, pageTokenOf } from './messenger-pages.ts';
@@ -99,6 +99,8 @@ export async function connectPages(
   webhookUrl: string,
 ): Promise<PageOutcome[]> {
   const pages = enabledPagesOf(chatbot);
+  // the app's one webhook finds the owner of a page here
+  await saveRoutes(db, chatbot.user_id, FACEBOOK, pages.map(pageIdOf));
   if (pages.length === 0) {
     await saveConnection(db, chatbot.user_id, FACEBOOK, {
       status: 'inactive',

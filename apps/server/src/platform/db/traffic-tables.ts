@@ -21,6 +21,7 @@ export const TRAFFIC_TABLES: ReadonlySet<string> = new Set([
   'channel_updates',
   'channel_payloads',
   'channel_connections',
+  'channel_routes',
   'access_tokens',
   'login_failures',
   'social_signins',

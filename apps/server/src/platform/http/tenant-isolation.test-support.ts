@@ -89,6 +89,12 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
 
   'GET /api/chatbot/browse': bySession(() => ({}), 'shows-marker'),
   'GET /api/chatbot/channels_status': bySession(() => ({})),
+  'GET /hooks/messenger': publicCall(
+    "the Meta app's one webhook verification: by the operator's FB_VERIFY_TOKEN (messenger-channel.test.ts)",
+  ),
+  'POST /hooks/messenger': publicCall(
+    "the Meta app's one webhook: signed with the app secret, each event routed to its page's owner (messenger-channel.test.ts)",
+  ),
   'POST /hooks/telegram/{token}': publicCall(
     "Telegram's webhook: by the chatbot's public token and the secret Telegram sends back, which only the server derives (telegram-channel.test.ts)",
   ),

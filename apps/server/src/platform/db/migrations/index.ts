@@ -23,6 +23,7 @@ import { menuCurrencyPayment } from './0022-menu-currency-payment.ts';
 import { subscriptions } from './0023-subscriptions.ts';
 import { channelUpdates } from './0024-channel-updates.ts';
 import { noticeRelay } from './0025-notice-relay.ts';
+import { channelRoutes } from './0026-channel-routes.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -52,4 +53,5 @@ export const migrations: AppMigration[] = [
   subscriptions,
   channelUpdates,
   noticeRelay,
+  channelRoutes,
 ];
