@@ -1,6 +1,6 @@
 import type { BotMessage } from '@hiwar/contracts';
 import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
-import { findTurnReplies, handleEvent, type RuntimeDeps } from '../modules/runtime/index.ts';
+import { appendTurnTrace, findTurnReplies, handleEvent, type RuntimeDeps } from '../modules/runtime/index.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { Database } from '../platform/db/database.ts';
 import { isHolderGone, newWorkerId } from '../platform/jobs/worker-identity.ts';
@@ -138,6 +138,14 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
     const { turnId, replies } = answer;
     try {
       const { degraded } = await adapter.send(chatbot, update.senderId, replies, { db });
+      // what the platform could not show as it is, in the turn's trace where the owner reads the conversation
+      if (degraded.length > 0) {
+        await appendTurnTrace(db, turnId, {
+          step: update.channel,
+          note: `degraded: ${degraded.join('; ')}`,
+          ms: 0,
+        });
+      }
       await settleUpdate(db, update.id, {
         status: 'done',
         turnId,

@@ -5,10 +5,12 @@ import {
   addCommand,
   type ConversationServer,
   createBot,
+  saveAdvertises,
   saveChatbot,
   startConversationServer,
   type TestBot,
 } from '../../modules/runtime/conversation-testing.ts';
+import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import { type FakeTelegram, startFakeTelegram } from './fake-telegram-api.test-support.ts';
@@ -213,6 +215,35 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
     expect(String(message?.body.text)).toContain('TG-0001');
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(sentTo(chat).length).toBe(1);
+  });
+
+  it("sends an advert as text and says so in the turn's trace", async () => {
+    const chat = 7005;
+    const hours = await addCommand(bot, {
+      name: 'delivery times',
+      examples: ['when do you deliver', 'delivery hours', 'do you deliver at night', 'delivery times please'],
+      response: { resp_text: 'We deliver until midnight.' },
+    });
+    await saveAdvertises(bot, hours.id, [
+      { code: '<b>Two for one</b> on <a href="https://x.example/p">Tuesdays</a>', status: 1 },
+    ]);
+    await fake.deliver(BOT_TOKEN, textUpdate(500, chat, 'when do you deliver'));
+    await until(
+      () => (textsTo(chat).some((text) => String(text).includes('Two for one')) ? true : undefined),
+      'the advert as text',
+    );
+    const turns = await until(async () => {
+      const rows = await server.database.db
+        .withTables<RuntimeTables>()
+        .selectFrom('conversation_turns')
+        .select(['trace'])
+        .where('sender_id', '=', String(chat))
+        .execute();
+      const traces = rows.map((row) => JSON.parse(String(row.trace)) as { step: string; note: string }[]);
+      return traces.some((trace) => trace.some((entry) => entry.step === 'telegram')) ? traces : undefined;
+    }, 'the degradation in the trace');
+    const note = turns.flat().find((entry) => entry.step === 'telegram')?.note ?? '';
+    expect(note).toMatch(/^degraded: .*advert/);
   });
 
   it('shows why Telegram refused a wrong token', async () => {

@@ -4,5 +4,11 @@ export { type HandledTurn, handleEvent, type IncomingTurn } from './handle-event
 export { type PreviewResult, previewReplies } from './preview-replies.ts';
 export type { SenderBank } from './sender-bank.ts';
 export type { SenderKey } from './sender-key.ts';
-export { countTurns, findTurnReplies, listTurns, type StoredTurn } from './turn-repository.ts';
+export {
+  appendTurnTrace,
+  countTurns,
+  findTurnReplies,
+  listTurns,
+  type StoredTurn,
+} from './turn-repository.ts';
 export type { RuntimeChatbot, RuntimeDeps, SenderProfile, StepTrace } from './turn-state.ts';

@@ -132,6 +132,27 @@ export async function findTurnReplies(db: Database, turnId: number): Promise<Bot
   return row ? fromJson<BotMessage[]>(row.replies, []) : null;
 }
 
+/**
+ * Adds a step to a stored turn's trace (a channel says what it had to degrade once the replies went out). Read
+ * and written in one transaction so two notes never overwrite each other.
+ */
+export async function appendTurnTrace(db: Database, turnId: number, entry: StepTrace): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await tablesOf(trx)
+      .selectFrom('conversation_turns')
+      .select('trace')
+      .where('id', '=', turnId)
+      .executeTakeFirst();
+    if (!row) return;
+    const trace = [...fromJson<StepTrace[]>(row.trace, []), entry];
+    await tablesOf(trx)
+      .updateTable('conversation_turns')
+      .set({ trace: toJson(trace) })
+      .where('id', '=', turnId)
+      .execute();
+  });
+}
+
 export async function countTurns(db: Database, userId: number): Promise<number> {
   const row = await tablesOf(db)
     .selectFrom('conversation_turns')

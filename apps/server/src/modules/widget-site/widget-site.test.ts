@@ -38,7 +38,7 @@ describe('serving the built web messenger', () => {
       facebookDialogUrl: 'https://www.facebook.com/v21.0',
       fbAppId: '',
       fbAppSecret: '',
-    fbVerifyToken: '',
+      fbVerifyToken: '',
       whatsappApiUrl: 'https://graph.facebook.com/v21.0',
       googleChatApiUrl: 'https://chat.googleapis.com',
       googleChatJwksUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',
