@@ -19,8 +19,30 @@ export async function insertWebSubscribers(
   channel: { id: number; userId: number },
   count: number,
 ): Promise<number> {
+  return insertSubscribers(db, channel, count, 'web');
+}
+
+/** The first Telegram chat id the bench's Telegram subscribers get (chat ids chatBase + 1 … chatBase + count). */
+export const TELEGRAM_CHAT_BASE = 5_000_000_000;
+
+/**
+ * As insertWebSubscribers, for `platform`: web subscribers are `bench-web-<i>`, Telegram ones private chats
+ * whose chat id (the sender id) is TELEGRAM_CHAT_BASE + i.
+ */
+export async function insertSubscribers(
+  db: BenchDatabase,
+  channel: { id: number; userId: number },
+  count: number,
+  platform: 'web' | 'telegram',
+): Promise<number> {
   const started = performance.now();
   const isPostgres = db.dialect === 'postgres';
+  const senderId =
+    platform === 'web'
+      ? "'bench-web-' || seq.i"
+      : isPostgres
+        ? `(${TELEGRAM_CHAT_BASE}::bigint + seq.i)::text`
+        : `cast(${TELEGRAM_CHAT_BASE} + seq.i as text)`;
   const vars = isPostgres ? `json_build_object('city', ${CITY})::jsonb` : `'{"city":"' || ${CITY} || '"}'`;
   const cityOfVars = isPostgres ? "vars->>'city'" : "json_extract(vars, '$.city')";
   const channelParam = isPostgres ? '?::bigint' : '?';
@@ -28,8 +50,8 @@ export async function insertWebSubscribers(
   try {
     await db.run(
       `insert into subscribers (channel_id, user_id, platform, sender_id, vars)
-        select ${channelParam}, ${channelParam}, 'web', 'bench-web-' || seq.i, ${vars} from ${seriesOf(db)}`,
-      [channel.id, channel.userId, count],
+        select ${channelParam}, ${channelParam}, ?, ${senderId}, ${vars} from ${seriesOf(db)}`,
+      [channel.id, channel.userId, platform, count],
     );
     await db.run(
       `insert into subscriber_values (subscriber_id, channel_id, name, value)

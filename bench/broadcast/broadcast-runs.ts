@@ -53,14 +53,14 @@ export interface BroadcastRun {
   isBrowseDone: boolean;
 }
 
-interface Queued {
+export interface Queued {
   notificationId: number;
   count: number;
   startedAt: number;
   answeredAt: number;
 }
 
-async function sendNotification(
+export async function sendNotification(
   server: ServerProcess,
   target: BroadcastTarget,
   title: string,
@@ -92,7 +92,7 @@ async function sendNotification(
 }
 
 /** Polls the counters every `everyMs` until the notification is done; `onProgress` may stop early (true). */
-async function pollUntil(
+export async function pollUntil(
   target: BroadcastTarget,
   notificationId: number,
   everyMs: number,

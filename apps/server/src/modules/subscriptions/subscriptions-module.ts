@@ -75,7 +75,9 @@ export function createSubscriptionsModule(options: SubscriptionsModuleOptions = 
         ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
       });
       setBroadcastDispatcher(db, dispatcher);
-      dispatcher.start();
+      // once every module is registered: the channels register their platform senders after this module, and a
+      // send resumed at start must find them (it failed a restarted Telegram send's recipients as not connected)
+      app.addHook('onReady', async () => dispatcher.start());
       const streams: OpenStreams = new Set();
       app.addHook('preClose', async () => {
         for (const end of [...streams]) end();
