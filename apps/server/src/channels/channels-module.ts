@@ -69,7 +69,9 @@ export function createChannelsModule(options: ChannelsModuleOptions = {}): AppMo
         ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
       });
       const context: ChannelContext = { db, config, secrets, wake: () => processor.wake(), log: app.log };
-      processor.start();
+      // once every module is registered: a resumed update's turn needs the runtime's services (the api
+      // responses' HTTP client is set by a module registered after this one)
+      app.addHook('onReady', async () => processor.start());
       const stopListening = onChatbotSaved(db, async (saved) => {
         for (const channel of channels) await channel.chatbotSaved?.(saved, context);
       });
