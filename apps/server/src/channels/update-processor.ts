@@ -162,6 +162,12 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
         turnId,
         error: `send failed: ${errorText(error)}`,
       });
+      // and on the turn, where the owner reads the conversation
+      await appendTurnTrace(db, turnId, {
+        step: update.channel,
+        note: `send failed: ${errorText(error)}`.slice(0, 500),
+        ms: 0,
+      }).catch(() => undefined);
     }
   }
 

@@ -7,6 +7,7 @@ import {
   startConversationServer,
   type TestBot,
 } from '../../modules/runtime/conversation-testing.ts';
+import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import {
@@ -302,6 +303,14 @@ describe('WhatsApp whose chatapi_url the outbound guard refuses', () => {
       }
       expect(rows[0]?.status).toBe('failed');
       expect(rows[0]?.error).toMatch(/^send failed: .*(refused|not allowed|local)/i);
+      // and on the turn, where the owner reads the conversation
+      const turns = await server.database.db
+        .withTables<RuntimeTables>()
+        .selectFrom('conversation_turns')
+        .select('trace')
+        .where('id', '=', rows[0]?.turn_id ?? 0)
+        .execute();
+      expect(String(turns[0]?.trace)).toContain('send failed');
       expect(fake.calls).toEqual([]);
     } finally {
       await server.close();
