@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDatasetRecord } from '../../modules/datasets/dataset-record-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -219,6 +220,57 @@ describe.each(await testDatabaseKinds())('WhatsApp through a fake Cloud API on $
     expect(rows.map((row) => row.external_id)).toEqual([wamid('c1'), wamid('c2')]);
     // the location was answered: a reply went out after it
     expect(sentTo(waId).length).toBeGreaterThan(1);
+  });
+
+  it('answers a shared location with the nearest branches of a NEARBY dataset response', async () => {
+    const waId = '201001234504';
+    const saved = await server.call('POST', '/api/dataset/save/0', {
+      token: bot.token,
+      body: {
+        ds_name: 'Branches',
+        ds_schema: [
+          { name: 'name', type: 'text', permission: 'rw' },
+          { name: 'place', type: 'location', permission: 'rw' },
+        ],
+      },
+    });
+    const dsId: number = saved.json.data.ds_id;
+    for (const [name, lat, lng] of [
+      ['Garden City', 30.0534, 31.2357],
+      ['Dokki', 30.0489, 31.2357],
+      ['Alexandria', 31.2, 29.9],
+    ] as const) {
+      await insertDatasetRecord(server.database.db, {
+        dsId,
+        userId: bot.userId,
+        data: { name, place: { type: 'Point', coordinates: [lng, lat], address: name } },
+      });
+    }
+    await addCommand(bot, {
+      name: 'nearest branch',
+      examples: ['nearest branch', 'where is the closest branch', 'branch near me', 'find a branch nearby'],
+      variables: [{ var_name: 'here', var_type: 'location', var_prompt: 'Share your location, please.' }],
+      response: {
+        resp_type: 'ds',
+        resp_dataset_id: dsId,
+        resp_dataset: {
+          ds_id: dsId,
+          groups: [[{ field_name: 'place', rel: 'NEARBY', value: '10', var_id: null, field_type: '' }]],
+          resp: { via: 'text', limit: 5, title: '{{name}} ({{__distance_km}} km)' },
+        },
+      },
+    });
+    await deliver(textWebhook(NUMBER, sender(waId), wamid('n1'), 'nearest branch'));
+    await until(
+      () => (textsTo(waId).includes('Share your location, please.') ? true : undefined),
+      'the prompt',
+    );
+    await deliver(locationWebhook(NUMBER, sender(waId), wamid('n2'), 30.0444, 31.2357));
+    const answer = await until(
+      () => textsTo(waId).find((text) => String(text).includes('Dokki')),
+      'the nearest branches',
+    );
+    expect(answer).toBe('Dokki (0.5 km)\nGarden City (1 km)');
   });
 
   it('shows why WhatsApp refused a wrong access token', async () => {
