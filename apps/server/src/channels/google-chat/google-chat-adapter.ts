@@ -2,7 +2,7 @@ import type { BotMessage } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { ChannelAdapter, TurnInput } from '../channel-adapter.ts';
-import { shortPayloadKey } from '../telegram/telegram-payload-key.ts';
+import { shortPayloadKey } from '../payload-key.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { createChatMessage, type GoogleCallOptions, GoogleChatError } from './google-chat-api.ts';
 import { type ChatEvent, type ChatUser, clickOf } from './google-chat-events.ts';

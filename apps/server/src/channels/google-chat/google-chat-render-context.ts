@@ -1,4 +1,4 @@
-import { isWebAddress } from '../telegram/telegram-text.ts';
+import { isWebAddress } from '../channel-text.ts';
 
 /** Google Chat's limits: a message's text (characters), widgets in one card. */
 export const MAX_TEXT_LENGTH = 4096;

@@ -1,5 +1,5 @@
 import type { BotMessage, BotMessageType } from '@hiwar/contracts';
-import { advertText } from '../telegram/advert-text.ts';
+import { type MessageRenderers, renderBotMessages } from '../render-bot-messages.ts';
 import {
   type GoogleChatRenderOptions,
   MAX_BUTTON_TEXT_LENGTH,
@@ -35,37 +35,14 @@ export const googleChatCapabilities = {
   limits: { textLength: MAX_TEXT_LENGTH, cardWidgets: MAX_CARD_WIDGETS, buttonText: MAX_BUTTON_TEXT_LENGTH },
 } as const;
 
-function renderMessage(message: BotMessage, context: RenderContext): void {
-  switch (message.type) {
-    case 'text':
-      if (!renderText(message.text, context)) noteDegraded(context, 'empty text left out');
-      return;
-    case 'cards':
-      renderCards(message.cards, context);
-      return;
-    case 'quick_replies':
-      renderQuickReplies(message.text, message.replies, context);
-      return;
-    case 'image':
-      renderImage(message.url, context);
-      return;
-    case 'video':
-      renderVideo(message.url, context);
-      return;
-    case 'location':
-      renderLocations(message.locations, context);
-      return;
-    case 'advert':
-      noteDegraded(context, 'advert sent as text');
-      if (!renderText(advertText(message.html), context))
-        noteDegraded(context, 'advert without text left out');
-      return;
-    case 'receipt':
-      noteDegraded(context, 'receipt sent as text');
-      if (!renderText(message.text, context)) noteDegraded(context, 'receipt without text left out');
-      return;
-  }
-}
+const renderers: MessageRenderers<RenderContext> = {
+  text: renderText,
+  cards: renderCards,
+  quickReplies: renderQuickReplies,
+  media: (kind, url, context) => (kind === 'image' ? renderImage(url, context) : renderVideo(url, context)),
+  locations: renderLocations,
+  note: noteDegraded,
+};
 
 /**
  * The runtime's replies as Google Chat message bodies, in send order; `degraded` names what could not be shown
@@ -76,6 +53,6 @@ export function renderForGoogleChat(
   options: GoogleChatRenderOptions,
 ): RenderOutput {
   const context: RenderContext = { ...options, out: { messages: [], degraded: [] } };
-  for (const message of messages) renderMessage(message, context);
+  renderBotMessages(messages, context, renderers);
   return context.out;
 }

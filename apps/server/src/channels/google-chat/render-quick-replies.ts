@@ -1,5 +1,5 @@
 import type { ReplyOption } from '@hiwar/contracts';
-import { cutText } from '../telegram/telegram-text.ts';
+import { cutText } from '../channel-text.ts';
 import {
   type ChatButton,
   MAX_BUTTON_TEXT_LENGTH,

@@ -1,4 +1,4 @@
-import { splitText } from '../telegram/telegram-text.ts';
+import { splitText } from '../channel-text.ts';
 import {
   addMessage,
   type ChatCard,

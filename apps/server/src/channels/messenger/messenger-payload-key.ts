@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { shortPayloadKey as sharedShortPayloadKey } from '../payload-key.ts';
 
 /** Messenger takes a postback or quick-reply payload of at most 1,000 characters. */
 export const MAX_PAYLOAD_LENGTH = 1000;
@@ -9,7 +9,7 @@ export const MAX_PAYLOAD_LENGTH = 1000;
  * tap is mapped back; the same payload always gives the same key.
  */
 export function shortPayloadKey(payload: string): string {
-  return `m:${createHash('sha256').update(payload, 'utf8').digest('base64url').slice(0, 22)}`;
+  return sharedShortPayloadKey(payload, 'm');
 }
 
 /** The `channel_payloads` key under which the page a sender wrote to is kept (PSIDs are page-scoped). */

@@ -1,7 +1,7 @@
 import type { MenuItem, PersistentMenu } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { cutText } from '../telegram/telegram-text.ts';
+import { cutText } from '../channel-text.ts';
 import { saveConnection, saveRoutes } from '../update-repository.ts';
 import { FACEBOOK, type MessengerSettings } from './messenger-adapter.ts';
 import { callGraph, GraphError } from './messenger-api.ts';

@@ -1,4 +1,4 @@
-import { isWebAddress } from '../telegram/telegram-text.ts';
+import { isWebAddress } from '../channel-text.ts';
 import { MAX_PAYLOAD_LENGTH } from './messenger-payload-key.ts';
 
 /** One Send API `message` object (text, attachment, quick_replies); the adapter adds recipient and type. */

@@ -1,5 +1,5 @@
 import type { BotMessage, BotMessageType } from '@hiwar/contracts';
-import { advertText } from '../telegram/advert-text.ts';
+import { type MessageRenderers, renderBotMessages } from '../render-bot-messages.ts';
 import { MAX_PAYLOAD_LENGTH } from './messenger-payload-key.ts';
 import {
   type MessengerRenderOptions,
@@ -45,35 +45,14 @@ export const messengerCapabilities = {
   },
 } as const;
 
-function renderMessage(message: BotMessage, context: RenderContext): void {
-  switch (message.type) {
-    case 'text':
-      if (!renderText(message.text, context)) noteDegraded(context, 'empty text left out');
-      return;
-    case 'cards':
-      renderCards(message.cards, context);
-      return;
-    case 'quick_replies':
-      renderQuickReplies(message.text, message.replies, context);
-      return;
-    case 'image':
-    case 'video':
-      renderMedia(message.type, message.url, context);
-      return;
-    case 'location':
-      renderLocations(message.locations, context);
-      return;
-    case 'advert':
-      noteDegraded(context, 'advert sent as text');
-      if (!renderText(advertText(message.html), context))
-        noteDegraded(context, 'advert without text left out');
-      return;
-    case 'receipt':
-      noteDegraded(context, 'receipt sent as text');
-      if (!renderText(message.text, context)) noteDegraded(context, 'receipt without text left out');
-      return;
-  }
-}
+const renderers: MessageRenderers<RenderContext> = {
+  text: renderText,
+  cards: renderCards,
+  quickReplies: renderQuickReplies,
+  media: renderMedia,
+  locations: renderLocations,
+  note: noteDegraded,
+};
 
 /**
  * The runtime's replies as Send API `message` objects in send order; `degraded` names what could not be shown
@@ -84,6 +63,6 @@ export function renderForMessenger(
   options: MessengerRenderOptions,
 ): RenderOutput {
   const context: RenderContext = { ...options, out: { messages: [], degraded: [] } };
-  for (const message of messages) renderMessage(message, context);
+  renderBotMessages(messages, context, renderers);
   return context.out;
 }

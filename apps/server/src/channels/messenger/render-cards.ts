@@ -1,5 +1,5 @@
 import type { Card, CardButton } from '@hiwar/contracts';
-import { cutText, isWebAddress } from '../telegram/telegram-text.ts';
+import { cutText, isWebAddress } from '../channel-text.ts';
 import {
   addMessage,
   mediaAddress,

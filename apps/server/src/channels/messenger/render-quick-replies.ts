@@ -1,5 +1,5 @@
 import type { ReplyOption } from '@hiwar/contracts';
-import { cutText } from '../telegram/telegram-text.ts';
+import { cutText } from '../channel-text.ts';
 import { choosePrompt, noteDegraded, payloadOf, type RenderContext } from './messenger-render-context.ts';
 import { renderText } from './render-text.ts';
 

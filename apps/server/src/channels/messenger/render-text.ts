@@ -1,4 +1,4 @@
-import { splitText } from '../telegram/telegram-text.ts';
+import { splitText } from '../channel-text.ts';
 import { addMessage, type RenderContext } from './messenger-render-context.ts';
 
 /** Messenger refuses a text message over 2,000 characters. */

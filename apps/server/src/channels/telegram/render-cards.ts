@@ -1,6 +1,7 @@
 import type { Card, CardButton } from '@hiwar/contracts';
+import { cutText, isWebAddress, MAX_CAPTION_LENGTH } from '../channel-text.ts';
+import { MAX_CALLBACK_DATA_BYTES, utf8ByteLength } from '../payload-key.ts';
 import { renderText } from './render-text.ts';
-import { MAX_CALLBACK_DATA_BYTES, utf8ByteLength } from './telegram-payload-key.ts';
 import {
   addCall,
   choosePrompt,
@@ -8,7 +9,6 @@ import {
   noteDegraded,
   type RenderContext,
 } from './telegram-render-context.ts';
-import { cutText, isWebAddress, MAX_CAPTION_LENGTH } from './telegram-text.ts';
 
 type InlineButton = { text: string; url: string } | { text: string; callback_data: string };
 

@@ -1,7 +1,7 @@
 import type { ReplyOption } from '@hiwar/contracts';
+import { cutText } from '../channel-text.ts';
 import { renderText } from './render-text.ts';
 import { choosePrompt, noteDegraded, type RenderContext } from './telegram-render-context.ts';
-import { cutText } from './telegram-text.ts';
 
 export const MAX_REPLY_LABEL_LENGTH = 64;
 /** A label this short shares its keyboard row with the next short one. */

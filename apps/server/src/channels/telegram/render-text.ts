@@ -1,5 +1,5 @@
+import { splitText } from '../channel-text.ts';
 import { addCall, type RenderContext } from './telegram-render-context.ts';
-import { splitText } from './telegram-text.ts';
 
 /** A text as one sendMessage per ≤ 4096-character piece; `replyMarkup` goes on the last piece. */
 export function renderText(text: string, context: RenderContext, replyMarkup?: unknown): boolean {

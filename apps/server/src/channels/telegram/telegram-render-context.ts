@@ -1,4 +1,4 @@
-import { isWebAddress } from './telegram-text.ts';
+import { isWebAddress } from '../channel-text.ts';
 
 export type TelegramMethod = 'sendMessage' | 'sendPhoto' | 'sendVideo' | 'sendLocation';
 

@@ -1,8 +1,9 @@
 import type { BotMessage } from '@hiwar/contracts';
 import { describe, expect, it } from 'vitest';
-import { advertText } from './advert-text.ts';
+import { advertText } from '../advert-text.ts';
+import { splitText } from '../channel-text.ts';
+import { utf8ByteLength } from '../payload-key.ts';
 import { keyboardRows } from './render-quick-replies.ts';
-import { utf8ByteLength } from './telegram-payload-key.ts';
 import {
   renderForTelegram,
   shortPayloadKey,
@@ -10,7 +11,6 @@ import {
   telegramCapabilities,
   telegramReplyLabel,
 } from './telegram-render.ts';
-import { splitText } from './telegram-text.ts';
 
 function options(overrides: Partial<TelegramRenderOptions> = {}) {
   const stored = new Map<string, string>();

@@ -1,10 +1,11 @@
 import type { BotMessage, BotMessageType } from '@hiwar/contracts';
-import { advertText } from './advert-text.ts';
+import { MAX_CAPTION_LENGTH, MAX_TEXT_LENGTH } from '../channel-text.ts';
+import { MAX_CALLBACK_DATA_BYTES } from '../payload-key.ts';
+import { type MessageRenderers, renderBotMessages } from '../render-bot-messages.ts';
 import { renderCards } from './render-cards.ts';
 import { renderLocations } from './render-locations.ts';
 import { MAX_REPLY_LABEL_LENGTH, renderQuickReplies } from './render-quick-replies.ts';
 import { renderText } from './render-text.ts';
-import { MAX_CALLBACK_DATA_BYTES } from './telegram-payload-key.ts';
 import {
   addCall,
   mediaAddress,
@@ -13,10 +14,9 @@ import {
   type RenderOutput,
   type TelegramRenderOptions,
 } from './telegram-render-context.ts';
-import { MAX_CAPTION_LENGTH, MAX_TEXT_LENGTH } from './telegram-text.ts';
 
+export { MAX_CALLBACK_DATA_BYTES, shortPayloadKey } from '../payload-key.ts';
 export { telegramReplyLabel } from './render-quick-replies.ts';
-export { MAX_CALLBACK_DATA_BYTES, shortPayloadKey } from './telegram-payload-key.ts';
 export type {
   TelegramCall,
   TelegramLanguage,
@@ -58,35 +58,14 @@ function renderMedia(kind: 'image' | 'video', url: string, context: RenderContex
   else addCall(context, 'sendVideo', { video: address });
 }
 
-function renderMessage(message: BotMessage, context: RenderContext): void {
-  switch (message.type) {
-    case 'text':
-      if (!renderText(message.text, context)) noteDegraded(context, 'empty text left out');
-      return;
-    case 'cards':
-      renderCards(message.cards, context);
-      return;
-    case 'quick_replies':
-      renderQuickReplies(message.text, message.replies, context);
-      return;
-    case 'image':
-    case 'video':
-      renderMedia(message.type, message.url, context);
-      return;
-    case 'location':
-      renderLocations(message.locations, context);
-      return;
-    case 'advert':
-      noteDegraded(context, 'advert sent as text');
-      if (!renderText(advertText(message.html), context))
-        noteDegraded(context, 'advert without text left out');
-      return;
-    case 'receipt':
-      noteDegraded(context, 'receipt sent as text');
-      if (!renderText(message.text, context)) noteDegraded(context, 'receipt without text left out');
-      return;
-  }
-}
+const renderers: MessageRenderers<RenderContext> = {
+  text: renderText,
+  cards: renderCards,
+  quickReplies: renderQuickReplies,
+  media: renderMedia,
+  locations: renderLocations,
+  note: noteDegraded,
+};
 
 /**
  * The runtime's replies as Telegram Bot API calls, in send order, each with `chat_id`; `degraded` names what
@@ -98,6 +77,6 @@ export function renderForTelegram(
   options: TelegramRenderOptions,
 ): RenderOutput {
   const context: RenderContext = { ...options, out: { calls: [], degraded: [] } };
-  for (const message of messages) renderMessage(message, context);
+  renderBotMessages(messages, context, renderers);
   return context.out;
 }

@@ -1,5 +1,5 @@
 import type { Card, CardButton } from '@hiwar/contracts';
-import { cutText, isWebAddress } from '../telegram/telegram-text.ts';
+import { cutText, isWebAddress } from '../channel-text.ts';
 import { replyIdOf } from './render-quick-replies.ts';
 import { interactiveBody, renderText } from './render-text.ts';
 import { WHATSAPP_LIMITS } from './whatsapp-limits.ts';

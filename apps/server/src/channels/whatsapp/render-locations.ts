@@ -1,5 +1,5 @@
 import type { MapLocation } from '@hiwar/contracts';
-import { cutText } from '../telegram/telegram-text.ts';
+import { cutText } from '../channel-text.ts';
 import { WHATSAPP_LIMITS } from './whatsapp-limits.ts';
 import { addMessage, noteDegraded, type RenderContext } from './whatsapp-render-context.ts';
 

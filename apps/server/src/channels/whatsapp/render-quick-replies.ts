@@ -1,5 +1,5 @@
 import type { ReplyOption } from '@hiwar/contracts';
-import { cutText } from '../telegram/telegram-text.ts';
+import { cutText } from '../channel-text.ts';
 import { interactiveBody, renderText } from './render-text.ts';
 import { WHATSAPP_LIMITS } from './whatsapp-limits.ts';
 import { MAX_ROW_ID_LENGTH } from './whatsapp-payload-key.ts';

@@ -1,4 +1,4 @@
-import { splitText } from '../telegram/telegram-text.ts';
+import { splitText } from '../channel-text.ts';
 import { WHATSAPP_LIMITS } from './whatsapp-limits.ts';
 import { addMessage, type RenderContext } from './whatsapp-render-context.ts';
 

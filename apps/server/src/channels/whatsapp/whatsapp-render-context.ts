@@ -1,4 +1,4 @@
-import { isWebAddress } from '../telegram/telegram-text.ts';
+import { isWebAddress } from '../channel-text.ts';
 
 /** The message types the renderer sends (`type` of a Cloud API message). */
 export type WhatsappMessageType = 'text' | 'interactive' | 'image' | 'video' | 'location';
