@@ -1,6 +1,5 @@
 import { commandPayload } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDatasetRecord } from '../../modules/datasets/dataset-record-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -10,6 +9,7 @@ import {
 } from '../../modules/runtime/conversation-testing.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
+import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';
 import {
   deliveryEvent,
   echoEvent,
@@ -331,53 +331,18 @@ describe.each(await testDatabaseKinds())('Messenger through a fake Graph API on 
 
   it('answers a shared location with the nearest branches of a NEARBY dataset response', async () => {
     const psid = 'psid-2005';
-    const saved = await server.call('POST', '/api/dataset/save/0', {
-      token: bot.token,
-      body: {
-        ds_name: 'Branches',
-        ds_schema: [
-          { name: 'name', type: 'text', permission: 'rw' },
-          { name: 'place', type: 'location', permission: 'rw' },
-        ],
-      },
-    });
-    const dsId: number = saved.json.data.ds_id;
-    for (const [name, lat, lng] of [
-      ['Garden City', 30.0534, 31.2357],
-      ['Dokki', 30.0489, 31.2357],
-      ['Alexandria', 31.2, 29.9],
-    ] as const) {
-      await insertDatasetRecord(server.database.db, {
-        dsId,
-        userId: bot.userId,
-        data: { name, place: { type: 'Point', coordinates: [lng, lat], address: name } },
-      });
-    }
-    await addCommand(bot, {
-      name: 'nearest branch',
-      examples: ['nearest branch', 'where is the closest branch', 'branch near me', 'find a branch nearby'],
-      variables: [{ var_name: 'here', var_type: 'location', var_prompt: 'Share your location, please.' }],
-      response: {
-        resp_type: 'ds',
-        resp_dataset_id: dsId,
-        resp_dataset: {
-          ds_id: dsId,
-          groups: [[{ field_name: 'place', rel: 'NEARBY', value: '10', var_id: null, field_type: '' }]],
-          resp: { via: 'text', limit: 5, title: '{{name}} ({{__distance_km}} km)' },
-        },
-      },
-    });
+    await addNearestBranchCommand(server, bot);
     await deliver(textEvent(PAGE_ID, psid, 'm_near_1', 'nearest branch'));
     await until(
       () => (textsTo(psid).includes('Share your location, please.') ? true : undefined),
       'the prompt',
     );
-    await deliver(locationEvent(PAGE_ID, psid, 'm_near_2', 30.0444, 31.2357, 1));
+    await deliver(locationEvent(PAGE_ID, psid, 'm_near_2', TAHRIR.lat, TAHRIR.lng, 1));
     const answer = await until(
       () => textsTo(psid).find((text) => String(text).includes('Dokki')),
       'the nearest branches',
     );
-    expect(answer).toBe('Dokki (0.5 km)\nGarden City (1 km)');
+    expect(answer).toBe(NEAREST_FROM_TAHRIR);
   });
 
   it('pushes the get-started button and the persistent menu to the page profile on save', async () => {

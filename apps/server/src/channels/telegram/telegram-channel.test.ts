@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrderOnce } from '../../modules/commerce/order-repository.ts';
-import { insertDatasetRecord } from '../../modules/datasets/dataset-record-repository.ts';
 import { createDataset } from '../../modules/datasets/dataset-repository.ts';
 import {
   addCommand,
@@ -14,6 +13,7 @@ import {
 import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
+import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';
 import { type FakeTelegram, startFakeTelegram } from './fake-telegram-api.test-support.ts';
 import { callbackUpdate, locationUpdate, textUpdate } from './telegram-updates.test-support.ts';
 
@@ -249,52 +249,19 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
 
   it('answers a shared location with the nearest branches of a NEARBY dataset response', async () => {
     const chat = 7006;
-    const saved = await server.call('POST', '/api/dataset/save/0', {
-      token: bot.token,
-      body: {
-        ds_name: 'Branches',
-        ds_schema: [
-          { name: 'name', type: 'text', permission: 'rw' },
-          { name: 'place', type: 'location', permission: 'rw' },
-        ],
-      },
-    });
-    const dsId: number = saved.json.data.ds_id;
-    const branch = (name: string, lat: number, lng: number) =>
-      insertDatasetRecord(server.database.db, {
-        dsId,
-        userId: bot.userId,
-        data: { name, place: { type: 'Point', coordinates: [lng, lat], address: name } },
-      });
-    await branch('Garden City', 30.0534, 31.2357);
-    await branch('Dokki', 30.0489, 31.2357);
-    await branch('Alexandria', 31.2, 29.9);
-    await addCommand(bot, {
-      name: 'nearest branch',
-      examples: ['nearest branch', 'where is the closest branch', 'branch near me', 'find a branch nearby'],
-      variables: [{ var_name: 'here', var_type: 'location', var_prompt: 'Share your location, please.' }],
-      response: {
-        resp_type: 'ds',
-        resp_dataset_id: dsId,
-        resp_dataset: {
-          ds_id: dsId,
-          groups: [[{ field_name: 'place', rel: 'NEARBY', value: '10', var_id: null, field_type: '' }]],
-          resp: { via: 'text', limit: 5, title: '{{name}} ({{__distance_km}} km)' },
-        },
-      },
-    });
+    await addNearestBranchCommand(server, bot);
     await fake.deliver(BOT_TOKEN, textUpdate(600, chat, 'nearest branch'));
     await until(
       () => (textsTo(chat).includes('Share your location, please.') ? true : undefined),
       'the prompt',
     );
     // Tahrir Square
-    await fake.deliver(BOT_TOKEN, locationUpdate(601, chat, 30.0444, 31.2357));
+    await fake.deliver(BOT_TOKEN, locationUpdate(601, chat, TAHRIR.lat, TAHRIR.lng));
     const answer = await until(
       () => textsTo(chat).find((text) => String(text).includes('Dokki')),
       'the nearest branches',
     );
-    expect(answer).toBe('Dokki (0.5 km)\nGarden City (1 km)');
+    expect(answer).toBe(NEAREST_FROM_TAHRIR);
   });
 
   it('shows why Telegram refused a wrong token', async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDatasetRecord } from '../../modules/datasets/dataset-record-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -11,6 +10,7 @@ import {
 import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
+import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';
 import {
   deliverWebhook,
   type FakeWhatsapp,
@@ -224,53 +224,18 @@ describe.each(await testDatabaseKinds())('WhatsApp through a fake Cloud API on $
 
   it('answers a shared location with the nearest branches of a NEARBY dataset response', async () => {
     const waId = '201001234504';
-    const saved = await server.call('POST', '/api/dataset/save/0', {
-      token: bot.token,
-      body: {
-        ds_name: 'Branches',
-        ds_schema: [
-          { name: 'name', type: 'text', permission: 'rw' },
-          { name: 'place', type: 'location', permission: 'rw' },
-        ],
-      },
-    });
-    const dsId: number = saved.json.data.ds_id;
-    for (const [name, lat, lng] of [
-      ['Garden City', 30.0534, 31.2357],
-      ['Dokki', 30.0489, 31.2357],
-      ['Alexandria', 31.2, 29.9],
-    ] as const) {
-      await insertDatasetRecord(server.database.db, {
-        dsId,
-        userId: bot.userId,
-        data: { name, place: { type: 'Point', coordinates: [lng, lat], address: name } },
-      });
-    }
-    await addCommand(bot, {
-      name: 'nearest branch',
-      examples: ['nearest branch', 'where is the closest branch', 'branch near me', 'find a branch nearby'],
-      variables: [{ var_name: 'here', var_type: 'location', var_prompt: 'Share your location, please.' }],
-      response: {
-        resp_type: 'ds',
-        resp_dataset_id: dsId,
-        resp_dataset: {
-          ds_id: dsId,
-          groups: [[{ field_name: 'place', rel: 'NEARBY', value: '10', var_id: null, field_type: '' }]],
-          resp: { via: 'text', limit: 5, title: '{{name}} ({{__distance_km}} km)' },
-        },
-      },
-    });
+    await addNearestBranchCommand(server, bot);
     await deliver(textWebhook(NUMBER, sender(waId), wamid('n1'), 'nearest branch'));
     await until(
       () => (textsTo(waId).includes('Share your location, please.') ? true : undefined),
       'the prompt',
     );
-    await deliver(locationWebhook(NUMBER, sender(waId), wamid('n2'), 30.0444, 31.2357));
+    await deliver(locationWebhook(NUMBER, sender(waId), wamid('n2'), TAHRIR.lat, TAHRIR.lng));
     const answer = await until(
       () => textsTo(waId).find((text) => String(text).includes('Dokki')),
       'the nearest branches',
     );
-    expect(answer).toBe('Dokki (0.5 km)\nGarden City (1 km)');
+    expect(answer).toBe(NEAREST_FROM_TAHRIR);
   });
 
   it('shows why WhatsApp refused a wrong access token', async () => {
