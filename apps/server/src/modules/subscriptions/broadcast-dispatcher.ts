@@ -1,22 +1,20 @@
 import type { Database } from '../../platform/db/database.ts';
 import { isHolderGone, newWorkerId } from '../../platform/jobs/worker-identity.ts';
+import { dataOf, listSendingNotifications, type NotificationRow } from './notification-repository.ts';
 import {
   claimRecipients,
-  dataOf,
   deferRecipient,
   deliverWebBatch,
   finishIfSettled,
   isSubscriberActive,
   listOutboxHolders,
   listPendingPlatforms,
-  listSendingNotifications,
   markSending,
-  type NotificationRow,
   type OutboxRecipient,
   recoverHolder,
   releaseClaimed,
   settleRecipient,
-} from './notification-repository.ts';
+} from './outbox-repository.ts';
 import { DEFAULT_BROADCAST_RATES, platformSenderOf, RetryLater } from './platform-senders.ts';
 import { renderNotification } from './render-notification.ts';
 import { KeyedBuckets, TokenBucket } from './token-bucket.ts';
