@@ -26,7 +26,12 @@ export const userProfile = z.object({
     cs_username: z.string(),
     cs_email: z.string(),
     cs_password: z.string(),
-    cs_info: z.object({ cs_endpoint: z.string() }),
+    /** cs_webhook_path: where the owner's Chatwoot posts its events ('' until the card is saved once) */
+    cs_info: z.object({
+      cs_endpoint: z.string(),
+      cs_timeout_minutes: z.number(),
+      cs_webhook_path: z.string(),
+    }),
   }),
 });
 export type UserProfile = z.infer<typeof userProfile>;
@@ -100,6 +105,9 @@ export const basicSettings = z.object({
   mail_server_password: z.string().max(200).optional().default(''),
 });
 
+/** A hand-over goes back to the bot after this many minutes without a message (Botpress HITL's is 10). */
+export const CS_TIMEOUT_DEFAULT_MINUTES = 10;
+
 /** mode 3: customer-support credentials. */
 export const customerSupportSettings = z.object({
   mode: z.literal(3),
@@ -116,6 +124,8 @@ export const customerSupportSettings = z.object({
     .min(8, messages.passwordMin8)
     .max(200),
   cs_endpoint: z.string().trim().max(500).optional().default(''),
+  /** minutes without a message after which a hand-over goes back to the bot (issue #15) */
+  cs_timeout_minutes: numberOrDigits(z.number().int().min(1).max(1440)).default(CS_TIMEOUT_DEFAULT_MINUTES),
 });
 
 export const updateSettingsRequest = z.discriminatedUnion('mode', [

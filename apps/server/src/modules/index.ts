@@ -10,7 +10,9 @@ import { dataSourcesModule } from './data-sources/data-sources-module.ts';
 import { datasetsModule } from './datasets/datasets-module.ts';
 import { departmentsModule } from './departments/departments-module.ts';
 import { examplesModule } from './examples/examples-module.ts';
+import { handoffModule } from './handoff/handoff-module.ts';
 import { healthModule } from './health/health-module.ts';
+import { inboxModule } from './inbox/inbox-module.ts';
 import { mapsModule } from './maps/maps-module.ts';
 import { nluModule } from './nlu/nlu-module.ts';
 import { passportModule } from './passport/passport-module.ts';
@@ -20,6 +22,7 @@ import { responseServicesModule } from './runtime/responses/response-services.ts
 import { sendersModule } from './senders/senders-module.ts';
 import { servicesModule } from './services/services-module.ts';
 import { subscriptionsModule } from './subscriptions/subscriptions-module.ts';
+import { testChatModule } from './test-chat/test-chat-module.ts';
 import { uploadsModule } from './uploads/uploads-module.ts';
 import { usersModule } from './users/users-module.ts';
 import { variablesModule } from './variables/variables-module.ts';
@@ -46,11 +49,14 @@ export const modules: AppModule[] = [
   mapsModule,
   commerceModule,
   subscriptionsModule,
+  testChatModule,
   channelsModule,
   componentsModule,
   uploadsModule,
   nluModule,
   widgetApiModule,
+  inboxModule,
+  handoffModule,
   responseServicesModule,
   turnActionsModule,
   widgetSiteModule,

@@ -1,10 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { defaultChatbotSettings } from '@hiwar/contracts';
 import { insertOrderOnce } from '../modules/commerce/order-repository.ts';
 import { insertDataSource } from '../modules/data-sources/data-source-repository.ts';
 import { insertDatasetRecord } from '../modules/datasets/dataset-record-repository.ts';
 import { createDataset } from '../modules/datasets/dataset-repository.ts';
 import { deleteDepartmentRow, listDepartments } from '../modules/departments/department-repository.ts';
+import { openHandoff } from '../modules/handoff/handoff-repository.ts';
+import { groupNewMessages, groupOfTurn } from '../modules/inbox/inbox-grouping.ts';
+import { insertTurns } from '../modules/runtime/turn-repository.ts';
+import { recordSenderTurns } from '../modules/senders/sender-repository.ts';
 import { subscribeSender } from '../modules/subscriptions/subscriber-repository.ts';
 import { registerAndLogin } from './accounts.ts';
 import type { CallResult, TestServer } from './test-server.ts';
@@ -45,6 +49,12 @@ export interface OwnerWorld extends Owner {
   /** the chatbot's public token (the widget API's {bot}) */
   botToken: string;
   exampleText: string;
+  /** a web sender (`web:<id>`) who wrote a message naming the marker that the bot did not understand, and who is
+   * handed over to the department */
+  senderKey: string;
+  /** the not-understood group of that message, and its turn */
+  inboxGroupId: number;
+  inboxTurnId: number;
 }
 
 let counter = 0;
@@ -208,6 +218,40 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
   };
   expectSaved(await post('/api/chatbot/save', chatbotSettings), 'chatbot');
   const chatbot = await server.call('GET', '/api/chatbot/browse', { token });
+  const botToken: string = chatbot.json.user_token;
+  // a message the bot did not understand, naming the marker and otherwise unlike any other world's (random
+  // letters), so it starts its own not-understood group; stored directly, as the runtime stores a turn (a bot
+  // of one command reads anything as that command)
+  const senderId = String(randomInt(100_000_000, 999_999_999));
+  const sender = { userId: owner.userId, platform: 'web', senderId };
+  const at = new Date().toISOString();
+  const text = `${owner.marker} ${randomBytes(20).toString('hex')}`;
+  const [inboxTurnId = 0] = await insertTurns(server.database.db, [
+    {
+      sender,
+      turn: {
+        event: { type: 'text', text },
+        commandId: null,
+        score: null,
+        replies: [{ type: 'text', text: 'Sorry?' }],
+        trace: [],
+        createdAt: at,
+        lang: 'en',
+        notUnderstood: [{ commandId, score: 0.2 }],
+      },
+    },
+  ]);
+  await recordSenderTurns(server.database.db, [{ ...sender, turnId: inboxTurnId, at, text, lang: 'en' }]);
+  await groupNewMessages(server.database.db, owner.userId);
+  const inboxGroupId = await groupOfTurn(server.database.db, inboxTurnId);
+  const now = new Date();
+  await openHandoff(
+    server.database.db,
+    sender,
+    { id: departmentId, name: `${owner.marker} department` },
+    now.toISOString(),
+    new Date(now.getTime() + 3_600_000).toISOString(),
+  );
   return {
     ...owner,
     serviceId,
@@ -225,7 +269,10 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     departmentId,
     subscriptionId,
     chatbotId: chatbot.json.data.chatbot_id,
-    botToken: chatbot.json.user_token,
+    botToken,
     exampleText,
+    senderKey: `web:${senderId}`,
+    inboxGroupId,
+    inboxTurnId,
   };
 }

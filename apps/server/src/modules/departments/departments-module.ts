@@ -8,7 +8,7 @@ import {
 } from '@hiwar/contracts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { listDepartments } from './department-repository.ts';
+import { departmentsOf } from '../handoff/chatwoot-teams.ts';
 import { addDepartment, deleteDepartment, updateDepartment } from './department-service.ts';
 
 const tags = ['account'];
@@ -21,12 +21,14 @@ const security = [{ bearer: [] }];
 export const departmentsModule: AppModule = {
   name: 'departments',
   routes(app, { db, requireUser }) {
-    // Issue #15: when the owner's cs_endpoint (a Chatwoot server) is set, this answers its teams instead,
-    // through a Chatwoot client (not built yet; see README.md)
+    // when the owner's cs_endpoint is a Chatwoot inbox, its teams are the departments (handoff/chatwoot-teams.ts)
     app.get(
       '/user/get_cs_departments',
       { onRequest: requireUser, schema: { tags, security, response: { 200: departmentListResponse } } },
-      async (request) => ({ status: 1 as const, data: await listDepartments(db, sessionOf(request).userId) }),
+      async (request) => ({
+        status: 1 as const,
+        data: await departmentsOf(db, sessionOf(request).userId, request.log),
+      }),
     );
     app.post(
       '/user/add_cs_department',

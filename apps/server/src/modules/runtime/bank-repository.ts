@@ -63,21 +63,3 @@ export async function saveBank(
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
-
-/** Counts the sender in the owner's `senders` (what /user/stats reports), once per platform and id. */
-export async function registerSender(
-  db: Database,
-  sender: SenderKey & { name?: string; username?: string },
-): Promise<void> {
-  await db
-    .insertInto('senders')
-    .values({
-      user_id: sender.userId,
-      sender_id: sender.senderId,
-      platform: sender.platform,
-      name: sender.name ?? '',
-      username: sender.username ?? '',
-    })
-    .onConflict((conflict) => conflict.columns(['user_id', 'platform', 'sender_id']).doNothing())
-    .execute();
-}

@@ -1,6 +1,9 @@
 import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { relayTurnToChatwoot } from '../handoff/chatwoot-relay.ts';
+import { displayTextOf } from '../inbox/turn-text.ts';
 import { wakeActionDispatcher } from './actions/action-dispatcher.ts';
 import { type LoadedBank, loadBank } from './bank-repository.ts';
 import { hasLetters, languageOfLocale } from './message-language.ts';
@@ -38,6 +41,10 @@ export interface HandledTurn {
   replies: BotMessage[];
   matched: { commandId: number; score: number } | null;
   bank: SenderBank;
+  /** the values the command answered with (its bank is idle again once it answered); null when none answered */
+  answeredValues: Record<string, unknown> | null;
+  /** the language the turn was read in */
+  lang: Lang;
   trace: StepTrace[];
 }
 
@@ -68,11 +75,15 @@ export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: Send
     replies: [],
     matched: null,
     understanding: null,
+    answeredValues: null,
+    notUnderstood: null,
     preferenceWrites: [],
     userDataWrites: [],
     actions: [],
     commerceWrites: [],
     subscriptionWrites: [],
+    handoffWrites: [],
+    isHandedOver: bank.handoff === true,
     trace: [],
   };
 }
@@ -97,6 +108,7 @@ function commitTurn(
     actions: turn.actions,
     commerce: turn.commerceWrites,
     subscriptions: turn.subscriptionWrites,
+    handoffs: turn.handoffWrites,
     ...(afterStored && { afterStored }),
     turn: {
       event: turn.event,
@@ -105,6 +117,8 @@ function commitTurn(
       replies: turn.replies,
       trace: turn.trace,
       createdAt: turn.deps.now().toISOString(),
+      lang: turn.event.type === 'location' ? null : turn.lang,
+      notUnderstood: turn.notUnderstood,
     },
   });
 }
@@ -118,10 +132,21 @@ async function handleWithRetries(deps: ResolvedDeps, input: IncomingTurn): Promi
     // Only typed words say which language the sender writes: a button's payload ("cmd:12") or "42" does not.
     const isWritten = input.event.type === 'text' && hasLetters(turn.text);
     turn.bank.lang = isWritten ? turn.lang : loaded.bank.lang;
+    if (turn.isHandedOver) turn.bank.handoff = true;
+    else delete turn.bank.handoff;
     const turnId = await commitTurn(turn, loaded, input.afterStored);
     if (turnId !== null && turn.actions.length > 0) wakeActionDispatcher(deps.db);
+    if (turnId !== null && turn.handoffWrites.length > 0) {
+      relayTurnToChatwoot(deps.db, {
+        sender: { ...sender, ...(input.sender.name && { name: input.sender.name }) },
+        turnId,
+        text: input.event.type === 'location' ? '' : displayTextOf(input.event),
+        writes: turn.handoffWrites,
+      });
+    }
     if (turnId !== null) {
-      return { turnId, replies: turn.replies, matched: turn.matched, bank: turn.bank, trace: turn.trace };
+      const { replies, matched, bank, answeredValues, lang, trace } = turn;
+      return { turnId, replies, matched, bank, answeredValues, lang, trace };
     }
   }
   throw new AppError('conflict', 'The conversation is busy, please send the message again');

@@ -181,5 +181,6 @@ async function respond(turn: TurnState, command: RunnableCommand): Promise<void>
   });
   await traced(turn, 'actions', () => planResponseEffects(turn, command));
   rememberPreferences(turn, command);
+  turn.answeredValues = turn.bank.vars;
   turn.bank = idleBank();
 }

@@ -16,6 +16,12 @@ export interface ConversationTurnsTable {
   /** the pipeline's StepTrace[] as JSON */
   trace: ColumnType<JsonText, JsonText | undefined, JsonText>;
   created_at: CreatedAt;
+  /** migration 0027: the message's language, whether the fallback answered it, its near misses, folded text */
+  lang: string | null;
+  not_understood: ColumnType<number, number | undefined, number>;
+  /** `{commandId, score}[]` as JSON, only on not-understood turns */
+  candidates: JsonText | null;
+  search_text: ColumnType<string, string | undefined, string>;
 }
 
 /** `sender_banks`: the conversation state of one sender of one owner's bot on one platform. */

@@ -22,6 +22,8 @@ export interface SenderBank {
   lang: Lang | null;
   /** the arguments of the postback that started the command (`cmd:<id>?…`), for its response; absent when none */
   args?: Record<string, string>;
+  /** present while the sender is handed over to a person (modules/handoff holds the hand-over itself) */
+  handoff?: true;
 }
 
 export function idleBank(): SenderBank {
@@ -64,5 +66,6 @@ export function bankOf(stored: unknown): SenderBank {
     msg: typeof value.msg === 'string' ? value.msg : '',
     lang: value.lang === 'ar' || value.lang === 'en' || value.lang === 'de' ? value.lang : null,
     ...(isTextRecord(value.args) && { args: value.args }),
+    ...(value.handoff === true && { handoff: true as const }),
   };
 }

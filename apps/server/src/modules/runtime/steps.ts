@@ -1,3 +1,4 @@
+import { runHandoffStep } from './handoff-step.ts';
 import { runLanguageStep } from './message-language.ts';
 import { traced } from './pipeline-trace.ts';
 import { runPostbackStep } from './postback-step.ts';
@@ -18,11 +19,13 @@ interface Step {
 }
 
 /**
- * DESIGN.md §5, in order: the message's language among the bot's (it answers nothing), postbacks, the fixed
+ * DESIGN.md §5, in order: the message's language among the bot's (it answers nothing), the hand-over to a
+ * person (while it lasts the bot is silent), postbacks, the fixed
  * "unsubscribe" words of a subscribed sender, then the command in progress, then understanding.
  */
 export const pipeline: Step[] = [
   { name: 'language', run: runLanguageStep },
+  { name: 'handoff', run: runHandoffStep },
   { name: 'postback', run: runPostbackStep },
   { name: 'unsubscribe', run: runUnsubscribeStep },
   { name: 'slot-filling', run: runSlotFillingStep },

@@ -1,6 +1,7 @@
-import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import { type BotMessage, type IncomingEvent, TEST_PLATFORM } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
+import { searchTextOf } from '../inbox/turn-text.ts';
 import type { RuntimeTables } from './runtime-tables.ts';
 import { type SenderKey, senderKeyText } from './sender-key.ts';
 import type { StepTrace } from './turn-state.ts';
@@ -16,6 +17,10 @@ export interface NewTurn {
   replies: BotMessage[];
   trace: StepTrace[];
   createdAt: string;
+  /** the message's language (null for a shared location) */
+  lang?: string | null;
+  /** the commands the engine nearly chose when the chatbot fallback answered typed text; null otherwise */
+  notUnderstood?: { commandId: number; score: number }[] | null;
 }
 
 export interface StoredTurn {
@@ -57,11 +62,6 @@ function chunksOf(turns: SenderTurn[]): SenderTurn[][] {
   return chunks;
 }
 
-/** Whether insertTurns stores these turns with one statement (then atomic without a transaction). */
-export function isOneInsert(turns: SenderTurn[]): boolean {
-  return chunksOf(turns).length <= 1;
-}
-
 /** Stores turns with one insert statement per chunk; answers their ids in the order given. */
 export async function insertTurns(db: Database, turns: SenderTurn[]): Promise<number[]> {
   const ids: number[] = [];
@@ -79,6 +79,10 @@ export async function insertTurns(db: Database, turns: SenderTurn[]): Promise<nu
           replies: toJson(turn.replies),
           trace: toJson(turn.trace),
           created_at: turn.createdAt,
+          lang: turn.lang ?? null,
+          not_understood: turn.notUnderstood ? 1 : 0,
+          candidates: turn.notUnderstood ? toJson(turn.notUnderstood) : null,
+          search_text: sender.platform === TEST_PLATFORM ? '' : searchTextOf(turn.event),
         })),
       )
       .returning(['id', 'user_id', 'platform', 'sender_id'])

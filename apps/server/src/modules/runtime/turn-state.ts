@@ -3,6 +3,7 @@ import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
 import type { CommerceWrite } from '../commerce/commerce-writes.ts';
+import type { HandoffWrite } from '../handoff/handoff-writes.ts';
 import type { Understanding } from '../nlu/index.ts';
 import type { SubscriptionWrite } from '../subscriptions/subscription-writes.ts';
 import type { OutboundAction } from './actions/outbound-actions.ts';
@@ -80,6 +81,13 @@ export interface TurnState {
   matched: { commandId: number; score: number } | null;
   /** the NLU's reading of `text`, computed at most once per turn */
   understanding: Understanding | null;
+  /** the values a command answered with this turn (its bank is idle again afterwards): the test chat shows them */
+  answeredValues: Record<string, unknown> | null;
+  /**
+   * Set when the chatbot fallback answered typed text: the commands the engine nearly chose, best first (the
+   * owner's "not understood" inbox, modules/inbox).
+   */
+  notUnderstood: { commandId: number; score: number }[] | null;
   preferenceWrites: PreferenceWrite[];
   /** the response's user data, written with the turn */
   userDataWrites: UserDataWrite[];
@@ -89,6 +97,10 @@ export interface TurnState {
   commerceWrites: CommerceWrite[];
   /** the sender joining or leaving subscription channels, written with the turn */
   subscriptionWrites: SubscriptionWrite[];
+  /** the hand-over to a person opened, kept going or closed, written with the turn (modules/handoff) */
+  handoffWrites: HandoffWrite[];
+  /** whether the sender is handed over once this turn is stored (kept in the bank as `handoff`) */
+  isHandedOver: boolean;
   trace: StepTrace[];
 }
 

@@ -1,14 +1,17 @@
 import type { Database } from '../../platform/db/database.ts';
 import { applyCommerceWrites, type CommerceWrite } from '../commerce/commerce-writes.ts';
+import { applyHandoffWrites, type HandoffWrite } from '../handoff/handoff-writes.ts';
+import { lastTextOf } from '../inbox/turn-text.ts';
+import { recordSenderTurns } from '../senders/sender-repository.ts';
 import { applySubscriptionWrites, type SubscriptionWrite } from '../subscriptions/subscription-writes.ts';
 import { insertActions } from './actions/action-repository.ts';
 import type { OutboundAction } from './actions/outbound-actions.ts';
 import { applyUserData, type UserDataWrite } from './actions/user-data.ts';
-import { registerSender, saveBank } from './bank-repository.ts';
+import { saveBank } from './bank-repository.ts';
 import { type PreferenceWrite, savePreferences } from './preference-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
 import type { SenderKey } from './sender-key.ts';
-import { insertTurns, isOneInsert, type NewTurn } from './turn-repository.ts';
+import { insertTurns, type NewTurn } from './turn-repository.ts';
 
 /**
  * What one turn writes: the sender (when new), its bank (when changed), preferences, its response's user data
@@ -26,6 +29,8 @@ export interface TurnWrite {
   commerce?: CommerceWrite[];
   /** subscription channels joined or left */
   subscriptions?: SubscriptionWrite[];
+  /** the hand-over to a person opened, kept going or closed */
+  handoffs?: HandoffWrite[];
   /** runs in the transaction that stores the turn, with its id (a channel marks its update answered) */
   afterStored?: (db: Database, turnId: number) => Promise<void>;
   turn: NewTurn;
@@ -50,12 +55,12 @@ interface Pending {
  */
 async function writeSenderState(db: Database, write: TurnWrite): Promise<boolean> {
   const now = write.turn.createdAt;
-  if (write.readVersion === 0) await registerSender(db, write.sender);
   if (write.bank && !(await saveBank(db, write.sender, write.readVersion, write.bank, now))) return false;
   await savePreferences(db, write.sender, write.preferences, now);
   for (const userData of write.userData ?? []) await applyUserData(db, userData);
   await applyCommerceWrites(db, write.sender, write.commerce ?? [], now);
   await applySubscriptionWrites(db, write.sender, write.subscriptions ?? [], now);
+  await applyHandoffWrites(db, write.sender, write.handoffs ?? [], now);
   return true;
 }
 
@@ -64,6 +69,16 @@ async function writeBatch(db: Database, batch: TurnWrite[]): Promise<(number | n
   const accepted: TurnWrite[] = [];
   for (const write of batch) if (await writeSenderState(db, write)) accepted.push(write);
   const ids = await insertTurns(db, accepted);
+  await recordSenderTurns(
+    db,
+    accepted.map((write, index) => ({
+      ...write.sender,
+      turnId: ids[index] ?? 0,
+      at: write.turn.createdAt,
+      text: lastTextOf(write.turn.event),
+      lang: write.turn.lang ?? null,
+    })),
+  );
   for (const [index, write] of accepted.entries()) {
     const turnId = ids[index];
     if (turnId === undefined) continue;
@@ -72,23 +87,6 @@ async function writeBatch(db: Database, batch: TurnWrite[]): Promise<(number | n
   }
   const idOf = new Map(accepted.map((write, index) => [write, ids[index] ?? null]));
   return batch.map((write) => idOf.get(write) ?? null);
-}
-
-/**
- * A batch of known senders whose banks did not change and who set no preference, user data or action writes
- * only its turns: one insert statement, atomic by itself, spares a transaction's two round trips (PostgreSQL).
- */
-function isTurnsOnly(batch: TurnWrite[]): boolean {
-  const isTurnOnly = (write: TurnWrite) =>
-    write.readVersion > 0 &&
-    write.bank === null &&
-    write.preferences.length === 0 &&
-    (write.userData ?? []).length === 0 &&
-    (write.actions ?? []).length === 0 &&
-    (write.commerce ?? []).length === 0 &&
-    (write.subscriptions ?? []).length === 0 &&
-    write.afterStored === undefined;
-  return batch.every(isTurnOnly) && isOneInsert(batch);
 }
 
 /**
@@ -118,9 +116,7 @@ export class TurnWriter {
       this.#pending = [];
       try {
         const writes = batch.map((pending) => pending.write);
-        const turnIds = isTurnsOnly(writes)
-          ? await insertTurns(this.db, writes)
-          : await this.db.transaction().execute((trx) => writeBatch(trx, writes));
+        const turnIds = await this.db.transaction().execute((trx) => writeBatch(trx, writes));
         for (const [index, pending] of batch.entries()) pending.resolve(turnIds[index] ?? null);
       } catch (error) {
         for (const pending of batch) pending.reject(error);

@@ -4,6 +4,9 @@ import type { StepOutcome } from './steps.ts';
 import type { TurnState } from './turn-state.ts';
 import { understand } from './understand.ts';
 
+/** How many of the commands the engine nearly chose a not-understood turn keeps. */
+const NEAR_MISSES = 3;
+
 /** Below the threshold: the chatbot fallback — its message, its options as quick replies, or its command. */
 async function runChatbotFallback(turn: TurnState): Promise<string> {
   const { chatbot } = turn;
@@ -32,6 +35,9 @@ export async function runUnderstandingStep(turn: TurnState): Promise<StepOutcome
       return { handled: true, note: `command ${matched.commandId} (${matched.score.toFixed(3)})` };
     }
   }
+  turn.notUnderstood = understanding.ranking
+    .slice(0, NEAR_MISSES)
+    .map((ranked) => ({ commandId: ranked.commandId, score: ranked.score }));
   const best = understanding.ranking[0];
   const reading = best ? `best ${best.commandId} at ${best.score.toFixed(3)}` : 'no model';
   return {

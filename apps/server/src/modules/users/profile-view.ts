@@ -1,4 +1,9 @@
-import { registrationDrivers, STORED_SECRET_MASK, type UserProfile } from '@hiwar/contracts';
+import {
+  CS_TIMEOUT_DEFAULT_MINUTES,
+  registrationDrivers,
+  STORED_SECRET_MASK,
+  type UserProfile,
+} from '@hiwar/contracts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { fromJson } from '../../platform/db/json.ts';
 import type { UserRow } from './user-repository.ts';
@@ -16,6 +21,9 @@ export interface StoredCustomerSupport {
   cs_email?: string;
   cs_password?: string;
   cs_endpoint?: string;
+  cs_timeout_minutes?: number;
+  /** the secret part of the Chatwoot webhook's address (/api/hooks/chatwoot/<user_id>.<token>) */
+  cs_webhook_token?: string;
 }
 
 export const AVATAR_URL_PREFIX = '/api/avatars/';
@@ -56,7 +64,13 @@ export function customerSupportOf(row: UserRow): UserProfile['user_customer_supp
     cs_username: stored.cs_username ?? '',
     cs_email: stored.cs_email ?? '',
     cs_password: maskedSecret(stored.cs_password),
-    cs_info: { cs_endpoint: stored.cs_endpoint ?? '' },
+    cs_info: {
+      cs_endpoint: stored.cs_endpoint ?? '',
+      cs_timeout_minutes: stored.cs_timeout_minutes ?? CS_TIMEOUT_DEFAULT_MINUTES,
+      cs_webhook_path: stored.cs_webhook_token
+        ? `/api/hooks/chatwoot/${row.user_id}.${stored.cs_webhook_token}`
+        : '',
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import {
   type basicSettings,
@@ -106,6 +107,8 @@ async function updateCustomerSupport(
     cs_email: input.cs_email,
     cs_password: keptOrEncrypted(context.secrets, input.cs_password, before.cs_password),
     cs_endpoint: input.cs_endpoint,
+    cs_timeout_minutes: input.cs_timeout_minutes,
+    cs_webhook_token: before.cs_webhook_token ?? randomBytes(24).toString('base64url'),
   };
   await updateUser(context.db, session.userId, { customer_support: toJson(stored) });
 }

@@ -337,7 +337,11 @@ describe.each(await testDatabaseKinds())('profile settings on $label', (kind) =>
       cs_username: 'support-agent',
       cs_email: 'support@example.com',
       cs_password: STORED_SECRET_MASK,
-      cs_info: { cs_endpoint: 'https://support.example.com' },
+      cs_info: {
+        cs_endpoint: 'https://support.example.com',
+        cs_timeout_minutes: 10,
+        cs_webhook_path: expect.stringMatching(/^\/api\/hooks\/chatwoot\/\d+\.[\w-]{32}$/),
+      },
     });
   });
 

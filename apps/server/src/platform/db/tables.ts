@@ -66,6 +66,12 @@ export interface SendersTable {
   name: WithDefault<string>;
   username: WithDefault<string>;
   created_at: CreatedAt;
+  /** migration 0027: the conversation's last turn (the conversations list), written with each turn */
+  last_turn_id: number | null;
+  last_at: string | null;
+  last_lang: string | null;
+  last_text: WithDefault<string>;
+  turns_count: WithDefault<number>;
 }
 
 export interface ServicesTable {

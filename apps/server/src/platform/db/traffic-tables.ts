@@ -28,4 +28,9 @@ export const TRAFFIC_TABLES: ReadonlySet<string> = new Set([
   'jobs',
   'nlu_models',
   'nlu_learned_values',
+  'inbox_groups',
+  'inbox_messages',
+  'inbox_progress',
+  'traffic_days',
+  'handoffs',
 ]);

@@ -489,6 +489,43 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   'POST /api/shopping_cart/orders/{orderId}/confirm': byId((rows) => ({ params: { orderId: rows.orderId } })),
   'POST /api/shopping_cart/orders/{orderId}/delete': byId((rows) => ({ params: { orderId: rows.orderId } })),
 
+  // the conversations of the owner's bot (issue #15): a sender handed over, a not-understood group
+  'GET /api/conversations': bySession(() => ({}), 'shows-marker'),
+  'GET /api/conversations/{sender_key}/turns': byId(
+    (rows) => ({ params: { sender_key: rows.senderKey } }),
+    'shows-marker',
+  ),
+  'GET /api/conversations/{sender_key}/handoff': byId(
+    (rows) => ({ params: { sender_key: rows.senderKey } }),
+    'shows-marker',
+  ),
+  'POST /api/conversations/{sender_key}/reply': byId((rows) => ({
+    params: { sender_key: rows.senderKey },
+    body: { text: 'a reply' },
+  })),
+  'POST /api/conversations/{sender_key}/release': byId((rows) => ({
+    params: { sender_key: rows.senderKey },
+  })),
+  'GET /api/inbox/not_understood': bySession(() => ({}), 'shows-marker'),
+  'POST /api/inbox/not_understood/{id}/add_example': byId((rows) => ({
+    params: { id: rows.inboxGroupId },
+    body: { turn_id: rows.inboxTurnId, command_id: rows.commandId },
+  })),
+  'POST /api/inbox/not_understood/{id}/dismiss': byId((rows) => ({ params: { id: rows.inboxGroupId } })),
+  'GET /api/inbox/waiting': bySession(() => ({}), 'without-marker'),
+  'GET /api/user/traffic': bySession(() => ({ query: { period: 'month' } }), 'without-marker'),
+  'GET /api/stream_fetch/inbox': bySession(() => ({})),
+  'POST /api/hooks/chatwoot/{key}': publicCall(
+    "authorised by the owner's secret key in its address, not a session: a wrong key is refused (handoff-chatwoot.test.ts)",
+  ),
+
+  // the caller's own test sender only; a postback naming another owner's command must not run it
+  'POST /api/test_chat/send': bySession((rows) => ({
+    body: { event: { type: 'postback', payload: `cmd:${rows.commandId}`, label: 'start' } },
+  })),
+  'POST /api/test_chat/reset': bySession(() => ({ body: {} })),
+  'GET /api/test_chat/history': bySession(() => ({}), 'without-marker'),
+
   'GET /api/data_sources': {
     scope: 'by-session',
     calls: (rows): FixtureCall[] => [{ query: { page: 1, search: rows.marker } }, { query: { all: '' } }],

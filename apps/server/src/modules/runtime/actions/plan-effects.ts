@@ -1,4 +1,5 @@
 import { findOwnDataset } from '../../datasets/dataset-repository.ts';
+import { planHandoff, planRelease } from '../../handoff/plan-handoff.ts';
 import { listChannelsOfCommand } from '../../subscriptions/channel-repository.ts';
 import { interpolationValues } from '../interpolate.ts';
 import type { RunnableCommand } from '../load-command.ts';
@@ -42,6 +43,15 @@ export async function planResponseEffects(
     notes.push(
       `subscribe: ${channels.length === 0 ? 'no channel names this command' : `channels ${channels.map((row) => row.sc_id).join(', ')}`}`,
     );
+  }
+  if (response.resp_action_status === 1) {
+    for (const action of response.resp_actions) {
+      if (action.resp_action_type === 'cs_connect') {
+        notes.push(await planHandoff(turn, action.resp_action_cs_connect_department));
+      } else if (action.resp_action_type === 'cs_disconnect') {
+        notes.push(await planRelease(turn));
+      }
+    }
   }
   const datasetId = response.resp_user_data_dataset_id;
   if (response.resp_user_data_status === 1 && datasetId !== null) {

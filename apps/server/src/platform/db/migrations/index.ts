@@ -24,6 +24,7 @@ import { subscriptions } from './0023-subscriptions.ts';
 import { channelUpdates } from './0024-channel-updates.ts';
 import { noticeRelay } from './0025-notice-relay.ts';
 import { channelRoutes } from './0026-channel-routes.ts';
+import { inbox } from './0027-inbox.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -54,4 +55,5 @@ export const migrations: AppMigration[] = [
   channelUpdates,
   noticeRelay,
   channelRoutes,
+  inbox,
 ];

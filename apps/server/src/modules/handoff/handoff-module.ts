@@ -1,0 +1,49 @@
+import { ok } from '@hiwar/contracts';
+import { z } from 'zod';
+import type { AppModule } from '../../platform/http/module.ts';
+import { setHandoffServices } from './chatwoot-relay.ts';
+import { receiveChatwootWebhook } from './chatwoot-webhook-service.ts';
+import { startHandoffSweeper } from './handoff-service.ts';
+
+export interface HandoffModuleOptions {
+  /** how often expired hand-overs are given back to the bot (default 15 s) */
+  sweepMs?: number;
+}
+
+/**
+ * The hand-over to a person (issue #15 item 5; README.md here): this process's timeout sweeper, the Chatwoot
+ * relay's services and the Chatwoot webhook. The console's calls (the hand-over, reply, release) are the inbox
+ * module's, beside the transcript they act on. Owns `handoffs`.
+ */
+export function createHandoffModule(options: HandoffModuleOptions = {}): AppModule {
+  return {
+    name: 'handoff',
+    routes(app, { db, secrets, outbound }) {
+      setHandoffServices(db, { http: outbound.http, secrets, log: app.log });
+      const sweeper = startHandoffSweeper(db, { everyMs: options.sweepMs ?? 15_000, log: app.log });
+      app.addHook('onClose', async () => {
+        await sweeper.stop();
+        setHandoffServices(db, null);
+      });
+      app.post(
+        '/hooks/chatwoot/:key',
+        {
+          schema: {
+            tags: ['hooks'],
+            description:
+              "The owner's Chatwoot inbox webhook (settings card 2 shows its address): an agent's reply reaches the sender, a resolved conversation goes back to the bot.",
+            params: z.object({ key: z.string().min(1).max(200) }),
+            body: z.record(z.string(), z.unknown()),
+            response: { 200: ok },
+          },
+        },
+        async (request) => ({
+          status: 1 as const,
+          msg: await receiveChatwootWebhook(db, request.params.key, request.body),
+        }),
+      );
+    },
+  };
+}
+
+export const handoffModule = createHandoffModule();

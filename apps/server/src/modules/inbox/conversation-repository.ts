@@ -1,0 +1,352 @@
+import {
+  type BotMessage,
+  CONVERSATIONS_PAGE_SIZE,
+  type ConversationRow,
+  type ConversationsQuery,
+  type IncomingEvent,
+  senderKeyOf,
+  TEST_PLATFORM,
+  TURNS_PAGE_SIZE,
+} from '@hiwar/contracts';
+import { sql } from 'kysely';
+import type { Database, DialectName } from '../../platform/db/database.ts';
+import { fromJson } from '../../platform/db/json.ts';
+import type { SenderKey } from '../runtime/sender-key.ts';
+import type { StepTrace } from '../runtime/turn-state.ts';
+import type { InboxTables } from './inbox-tables.ts';
+import { foldSearchQuery } from './turn-text.ts';
+
+function tablesOf(db: Database) {
+  return db.withTables<InboxTables>();
+}
+
+/** Turns read at a time while collecting the senders of a filtered list. */
+const SCAN_CHUNK = 2000;
+/** A filtered list stops looking after this many matching turns (then says there may be more). */
+const SCAN_LIMIT = 200_000;
+/** The shortest search an FTS5 trigram index can answer; shorter ones scan. */
+const TRIGRAM = 3;
+
+export function isoOf(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  const parsed = new Date(text);
+  return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString();
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+}
+
+/** Whether a list needs the turns (any filter but the platform). */
+function filtersTurns(query: ConversationsQuery): boolean {
+  return Boolean(
+    query.from ||
+      query.to ||
+      query.lang ||
+      query.command_id ||
+      query.not_understood === 1 ||
+      (query.search && foldSearchQuery(query.search) !== ''),
+  );
+}
+
+interface SenderRow {
+  platform: string;
+  sender_id: string;
+  name: string;
+  username: string;
+  last_text: string;
+  last_lang: string | null;
+  last_at: unknown;
+  turns_count: number;
+}
+
+function rowOf(row: SenderRow, handoffs: Map<string, 'waiting' | 'active'>): ConversationRow {
+  const key = senderKeyOf(row.platform, row.sender_id);
+  return {
+    sender_key: key,
+    platform: row.platform,
+    sender_id: row.sender_id,
+    name: row.name,
+    username: row.username,
+    last_text: row.last_text,
+    last_lang: row.last_lang,
+    last_at: row.last_at === null ? '' : isoOf(row.last_at),
+    turns: Number(row.turns_count),
+    handoff: handoffs.get(key) ?? null,
+  };
+}
+
+const SENDER_COLUMNS = [
+  'platform',
+  'sender_id',
+  'name',
+  'username',
+  'last_text',
+  'last_lang',
+  'last_at',
+  'turns_count',
+] as const;
+
+/** The owner's open hand-overs among these senders, by sender key. */
+async function handoffsOf(
+  db: Database,
+  userId: number,
+  senderIds: string[],
+): Promise<Map<string, 'waiting' | 'active'>> {
+  if (senderIds.length === 0) return new Map();
+  const rows = await tablesOf(db)
+    .selectFrom('handoffs')
+    .select(['platform', 'sender_id', 'status'])
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'closed')
+    .where('sender_id', 'in', senderIds)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      senderKeyOf(row.platform, row.sender_id),
+      row.status === 'active' ? ('active' as const) : ('waiting' as const),
+    ]),
+  );
+}
+
+/** Turn ids matching a search below `before`, newest first (SQLite: the FTS5 trigram table). */
+async function searchedTurnIds(
+  db: Database,
+  folded: string,
+  before: number,
+  limit: number,
+): Promise<number[]> {
+  const phrase = `"${folded.replaceAll('"', '""')}"`;
+  const result = await sql<{ id: number }>`select rowid as id from conversation_turns_search
+    where conversation_turns_search match ${phrase} and rowid < ${before} order by rowid desc limit ${limit}`.execute(
+    db,
+  );
+  return result.rows.map((row) => Number(row.id));
+}
+
+function likePattern(folded: string): string {
+  return `%${folded.replace(/[\\%_]/gu, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The senders whose turns match the filters, newest first: the owner's turns are read newest first in chunks
+ * (by an index that fits the filter: the command's, the not-understood one, the day's, the search's) and their
+ * senders collected until the page is full.
+ */
+async function filteredSenderKeys(
+  db: Database,
+  dialect: DialectName,
+  userId: number,
+  query: ConversationsQuery,
+  wanted: number,
+): Promise<{ keys: { platform: string; senderId: string }[]; isExhausted: boolean }> {
+  const folded = query.search ? foldSearchQuery(query.search) : '';
+  const isTrigramSearch = dialect === 'sqlite' && [...folded].length >= TRIGRAM;
+  const seen = new Set<string>();
+  const keys: { platform: string; senderId: string }[] = [];
+  let before = Number.MAX_SAFE_INTEGER;
+  let scanned = 0;
+  while (keys.length < wanted && scanned < SCAN_LIMIT) {
+    let ids: number[] | null = null;
+    if (isTrigramSearch) {
+      ids = await searchedTurnIds(db, folded, before, SCAN_CHUNK);
+      if (ids.length === 0) return { keys, isExhausted: true };
+    }
+    let select = tablesOf(db)
+      .selectFrom('conversation_turns')
+      .select(['id', 'platform', 'sender_id'])
+      .where('user_id', '=', userId)
+      .where('platform', '<>', TEST_PLATFORM);
+    if (ids) select = select.where('id', 'in', ids);
+    else select = select.where('id', '<', before);
+    if (query.platform) select = select.where('platform', '=', query.platform);
+    if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
+    if (query.to) select = select.where('created_at', '<', nextDay(query.to));
+    if (query.lang) select = select.where('lang', '=', query.lang);
+    if (query.command_id) select = select.where('command_id', '=', query.command_id);
+    if (query.not_understood === 1) select = select.where('not_understood', '=', 1);
+    if (folded !== '' && !isTrigramSearch) {
+      select = select.where(sql<boolean>`search_text like ${likePattern(folded)} escape '\\'`);
+    }
+    const rows = await select
+      .orderBy('id', 'desc')
+      .limit(ids ? ids.length : SCAN_CHUNK)
+      .execute();
+    for (const row of rows) {
+      const key = senderKeyOf(row.platform, row.sender_id);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      keys.push({ platform: row.platform, senderId: row.sender_id });
+    }
+    if (ids) {
+      before = Math.min(...ids);
+      scanned += ids.length;
+      if (ids.length < SCAN_CHUNK) return { keys, isExhausted: true };
+    } else {
+      if (rows.length < SCAN_CHUNK) return { keys, isExhausted: true };
+      before = Number(rows[rows.length - 1]?.id ?? 0);
+      scanned += rows.length;
+    }
+  }
+  return { keys, isExhausted: false };
+}
+
+/** GET /conversations: a page of the owner's senders, newest conversation first, as the filters allow. */
+export async function listConversations(
+  db: Database,
+  dialect: DialectName,
+  userId: number,
+  query: ConversationsQuery,
+): Promise<{ rows: ConversationRow[]; hasMore: boolean }> {
+  const skip = (query.page - 1) * CONVERSATIONS_PAGE_SIZE;
+  let senders: SenderRow[];
+  let hasMore: boolean;
+  if (!filtersTurns(query)) {
+    let select = db
+      .selectFrom('senders')
+      .select([...SENDER_COLUMNS])
+      .where('user_id', '=', userId)
+      .where('last_turn_id', 'is not', null)
+      .where('platform', '<>', TEST_PLATFORM);
+    if (query.platform) select = select.where('platform', '=', query.platform);
+    const rows = await select
+      .orderBy('last_turn_id', 'desc')
+      .limit(CONVERSATIONS_PAGE_SIZE + 1)
+      .offset(skip)
+      .execute();
+    hasMore = rows.length > CONVERSATIONS_PAGE_SIZE;
+    senders = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
+  } else {
+    const { keys, isExhausted } = await filteredSenderKeys(
+      db,
+      dialect,
+      userId,
+      query,
+      skip + CONVERSATIONS_PAGE_SIZE + 1,
+    );
+    const page = keys.slice(skip, skip + CONVERSATIONS_PAGE_SIZE);
+    hasMore = keys.length > skip + CONVERSATIONS_PAGE_SIZE || (!isExhausted && page.length > 0);
+    const rows =
+      page.length === 0
+        ? []
+        : await db
+            .selectFrom('senders')
+            .select([...SENDER_COLUMNS])
+            .where('user_id', '=', userId)
+            .where(
+              'sender_id',
+              'in',
+              page.map((key) => key.senderId),
+            )
+            .execute();
+    const byKey = new Map(rows.map((row) => [senderKeyOf(row.platform, row.sender_id), row]));
+    senders = page.flatMap((key) => {
+      const row = byKey.get(senderKeyOf(key.platform, key.senderId));
+      return row ? [row] : [];
+    });
+  }
+  const handoffs = await handoffsOf(
+    db,
+    userId,
+    senders.map((row) => row.sender_id),
+  );
+  return { rows: senders.map((row) => rowOf(row, handoffs)), hasMore };
+}
+
+/** One of the owner's conversations, or null (another owner's, or a sender who never wrote). */
+export async function findConversation(db: Database, sender: SenderKey): Promise<ConversationRow | null> {
+  const row = await db
+    .selectFrom('senders')
+    .select([...SENDER_COLUMNS])
+    .where('user_id', '=', sender.userId)
+    .where('platform', '=', sender.platform)
+    .where('sender_id', '=', sender.senderId)
+    .where('last_turn_id', 'is not', null)
+    .executeTakeFirst();
+  if (!row) return null;
+  return rowOf(row, await handoffsOf(db, sender.userId, [sender.senderId]));
+}
+
+export interface TranscriptTurnRow {
+  id: number;
+  at: string;
+  event: IncomingEvent;
+  lang: string | null;
+  commandId: number | null;
+  score: number | null;
+  notUnderstood: boolean;
+  replies: BotMessage[];
+  trace: StepTrace[];
+}
+
+/**
+ * A page of the sender's turns — page 1 the newest TURNS_PAGE_SIZE — oldest first, with the time of the turn
+ * just after the page (null on page 1), which bounds the notices shown with it. One index serves every page.
+ */
+export async function listTranscriptPage(
+  db: Database,
+  sender: SenderKey,
+  page: number,
+): Promise<{ turns: TranscriptTurnRow[]; total: number; newerAt: string | null }> {
+  const countRow = await tablesOf(db)
+    .selectFrom('conversation_turns')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', sender.userId)
+    .where('platform', '=', sender.platform)
+    .where('sender_id', '=', sender.senderId)
+    .executeTakeFirstOrThrow();
+  const total = Number(countRow.count);
+  const skip = (page - 1) * TURNS_PAGE_SIZE;
+  const withNewer = page > 1 ? 1 : 0;
+  const rows = await tablesOf(db)
+    .selectFrom('conversation_turns')
+    .select([
+      'id',
+      'event',
+      'command_id',
+      'score',
+      'replies',
+      'trace',
+      'created_at',
+      'lang',
+      'not_understood',
+    ])
+    .where('user_id', '=', sender.userId)
+    .where('platform', '=', sender.platform)
+    .where('sender_id', '=', sender.senderId)
+    .orderBy('id', 'desc')
+    .limit(TURNS_PAGE_SIZE + withNewer)
+    .offset(skip - withNewer)
+    .execute();
+  const newer = withNewer === 1 ? rows.shift() : undefined;
+  const turns = rows.reverse().map((row) => ({
+    id: Number(row.id),
+    at: isoOf(row.created_at),
+    event: fromJson<IncomingEvent>(row.event, { type: 'text', text: '' }),
+    lang: row.lang,
+    commandId: row.command_id === null ? null : Number(row.command_id),
+    score: row.score,
+    notUnderstood: Number(row.not_understood) === 1,
+    replies: fromJson<BotMessage[]>(row.replies, []),
+    trace: fromJson<StepTrace[]>(row.trace, []),
+  }));
+  return { turns, total, newerAt: newer ? isoOf(newer.created_at) : null };
+}
+
+/** The names of the owner's commands among these ids. */
+export async function commandNamesOf(
+  db: Database,
+  userId: number,
+  commandIds: Iterable<number>,
+): Promise<Map<number, string>> {
+  const ids = [...new Set(commandIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('commands')
+    .select(['command_id', 'command_name'])
+    .where('user_id', '=', userId)
+    .where('command_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [Number(row.command_id), row.command_name]));
+}

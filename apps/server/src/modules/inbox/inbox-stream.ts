@@ -1,0 +1,121 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import { senderKeyOf, TEST_PLATFORM } from '@hiwar/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../platform/db/database.ts';
+import { listOpenHandoffs } from '../handoff/handoff-repository.ts';
+
+export interface InboxStreamTimings {
+  /** how often the owner's conversations are looked at (default 1 s) */
+  checkMs: number;
+  /** how often a comment keeps proxies from closing an idle stream (default 15 s) */
+  heartbeatMs: number;
+}
+
+export const defaultInboxStreamTimings: InboxStreamTimings = { checkMs: 1000, heartbeatMs: 15_000 };
+
+export type OpenInboxStreams = Set<() => void>;
+
+/** The senders whose conversation moved since `after` (a turn id), oldest first. */
+async function sendersAfter(
+  db: Database,
+  userId: number,
+  after: number,
+): Promise<{ key: string; lastTurnId: number }[]> {
+  const rows = await db
+    .selectFrom('senders')
+    .select(['platform', 'sender_id', 'last_turn_id'])
+    .where('user_id', '=', userId)
+    .where('last_turn_id', '>', after)
+    .orderBy('last_turn_id')
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    key: row.platform === TEST_PLATFORM ? '' : senderKeyOf(row.platform, row.sender_id),
+    lastTurnId: Number(row.last_turn_id),
+  }));
+}
+
+async function lastTurnIdOf(db: Database, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('senders')
+    .select((eb) => eb.fn.max('last_turn_id').as('last'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+/**
+ * GET /stream_fetch/inbox: `turn` (`{sender_key}`) when a conversation of the owner's bot moves, and `handoff`
+ * (`{sender_key, status}`: waiting, active, released) when a sender is handed over, answered or given back —
+ * read from the database every second, so what another server process stores shows too. A `: ping` comment
+ * every 15 s keeps proxies from closing an idle stream.
+ */
+export function streamInbox(
+  context: { db: Database; streams: OpenInboxStreams; timings: InboxStreamTimings },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): void {
+  const { db, streams, timings } = context;
+  reply.hijack();
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && name !== 'content-length') headers[name] = value;
+  }
+  reply.raw.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  const write = (text: string) => {
+    if (!reply.raw.writableEnded) reply.raw.write(text);
+  };
+  let seenTurn: number | null = null;
+  let handoffs: Map<string, string> | null = null;
+  let isChecking = false;
+  const check = async () => {
+    if (isChecking) return;
+    isChecking = true;
+    try {
+      if (seenTurn === null || handoffs === null) {
+        seenTurn = await lastTurnIdOf(db, userId);
+        handoffs = await listOpenHandoffs(db, userId);
+        write(': connected\n\n');
+        return;
+      }
+      for (const moved of await sendersAfter(db, userId, seenTurn)) {
+        seenTurn = Math.max(seenTurn, moved.lastTurnId);
+        if (moved.key !== '') write(`event: turn\ndata: ${JSON.stringify({ sender_key: moved.key })}\n\n`);
+      }
+      const now = await listOpenHandoffs(db, userId);
+      for (const [key, status] of now) {
+        if (handoffs.get(key) !== status) {
+          write(`event: handoff\ndata: ${JSON.stringify({ sender_key: key, status })}\n\n`);
+        }
+      }
+      for (const key of handoffs.keys()) {
+        if (!now.has(key)) {
+          write(`event: handoff\ndata: ${JSON.stringify({ sender_key: key, status: 'released' })}\n\n`);
+        }
+      }
+      handoffs = now;
+    } catch (error) {
+      request.log.error({ err: error }, 'inbox stream check failed');
+    } finally {
+      isChecking = false;
+    }
+  };
+  const checker = setInterval(() => void check(), timings.checkMs);
+  const heartbeat = setInterval(() => write(': ping\n\n'), timings.heartbeatMs);
+  const end = () => {
+    clearInterval(checker);
+    clearInterval(heartbeat);
+    streams.delete(end);
+    if (!reply.raw.writableEnded) reply.raw.end();
+  };
+  streams.add(end);
+  request.raw.on('close', end);
+  void check();
+}
