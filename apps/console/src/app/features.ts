@@ -1,5 +1,6 @@
 import { chatbotModule } from '../features/chatbot/module.tsx';
 import { commandsModule } from '../features/commands/module.tsx';
+import { conversationsModule } from '../features/conversations/module.tsx';
 import { dashboardModule } from '../features/dashboard/module.tsx';
 import { dataSourcesModule } from '../features/data-sources/module.tsx';
 import { datasetsModule } from '../features/datasets/module.tsx';
@@ -25,5 +26,6 @@ export const featureModules: FeatureModule[] = [
   menusModule,
   dataSourcesModule,
   debuggerModule,
+  conversationsModule,
   mapsModule,
 ];

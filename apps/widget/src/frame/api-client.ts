@@ -60,28 +60,30 @@ async function readFailure(answer: Response): Promise<string> {
   return answer.statusText || `HTTP ${answer.status}`;
 }
 
+/** One JSON call without cookies or caching; any failure becomes an ApiError. */
+export async function fetchJson<T>(fetchFn: FetchFunction, url: URL, init?: RequestInit): Promise<T> {
+  let answer: Response;
+  try {
+    answer = await fetchFn(url.href, { ...init, credentials: 'omit', cache: 'no-store' });
+  } catch (error) {
+    throw new ApiError(error instanceof Error ? error.message : 'network error', 0);
+  }
+  if (!answer.ok) throw new ApiError(await readFailure(answer), answer.status);
+  return (await answer.json()) as T;
+}
+
+export const postJson = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
 /** The calls of the web messenger API (/widget/api/{bot}/…) and /api/validate-sender, on the Hiwar origin. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchFn: FetchFunction = options.fetch ?? globalThis.fetch.bind(globalThis);
   const botBase = new URL(`api/${encodeURIComponent(options.bot)}/`, options.widgetBase);
   const serverBase = new URL('../', options.widgetBase);
-
-  async function call<T>(url: URL, init?: RequestInit): Promise<T> {
-    let answer: Response;
-    try {
-      answer = await fetchFn(url.href, { ...init, credentials: 'omit', cache: 'no-store' });
-    } catch (error) {
-      throw new ApiError(error instanceof Error ? error.message : 'network error', 0);
-    }
-    if (!answer.ok) throw new ApiError(await readFailure(answer), answer.status);
-    return (await answer.json()) as T;
-  }
-
-  const postJson = (body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const call = <T>(url: URL, init?: RequestInit) => fetchJson<T>(fetchFn, url, init);
 
   return {
     async settings() {

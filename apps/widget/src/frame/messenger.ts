@@ -8,7 +8,7 @@ import { renderHeader } from './header.ts';
 import { applyLanguage, chooseLanguage, type Language, type Strings, strings, welcomeText } from './i18n.ts';
 import { chooseMenu, createMenuPanel } from './menu.ts';
 import { startNoticePolling } from './notices.ts';
-import { localOutboxStorage, Outbox } from './outbox.ts';
+import { localOutboxStorage, Outbox, type OutboxStorage } from './outbox.ts';
 import type { RenderContext } from './render/render-context.ts';
 import { retryUntilDone, type Sleep } from './retry.ts';
 import { createSenderStore, resolveSenderId } from './sender-id.ts';
@@ -24,6 +24,8 @@ export interface MessengerOptions {
   senderParam: string | null;
   /** inside embed.js: a close button asks the page to hide the frame */
   isEmbedded: boolean;
+  /** where unsent messages wait; localStorage per bot and sender unless given (the preview keeps them in memory) */
+  outboxStorage?: OutboxStorage;
   sleep?: Sleep;
 }
 
@@ -165,7 +167,7 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
   const chat = new ChatView(context, settings.avatar);
   const outbox = new Outbox({
     send: async (event) => (await api.send(senderId, event, language)).replies,
-    storage: localOutboxStorage(window, `hiwar_outbox_${options.bot}_${senderId}`),
+    storage: options.outboxStorage ?? localOutboxStorage(window, `hiwar_outbox_${options.bot}_${senderId}`),
     ...(options.sleep && { sleep: options.sleep }),
     events: {
       delivered: (message, replies) => {

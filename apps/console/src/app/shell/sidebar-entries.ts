@@ -9,6 +9,7 @@ import {
   IconLogout,
   IconMap2,
   IconMessageChatbot,
+  IconMessages,
   IconPlugConnected,
   IconSettings,
   IconStack2,
@@ -34,6 +35,8 @@ export const sidebarEntries: readonly SidebarEntry[] = [
   // not in spec part 1's list: part 2 §2 adds the maps screens, and the sidebar is how an owner reaches them
   { id: 'maps', path: '/maps', icon: IconMap2 },
   { id: 'debugger', path: '/debugger', icon: IconBug },
+  // issue #15: the bot's conversations and the "not understood" inbox, beside the debugger
+  { id: 'conversations', path: '/conversations', icon: IconMessages },
   { id: 'settings', path: '/settings', icon: IconSettings },
   { id: 'logout', path: '/user/logout', icon: IconLogout },
 ];

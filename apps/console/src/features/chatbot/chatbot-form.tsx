@@ -1,5 +1,5 @@
 import type { ChatbotBrowseResponse } from '@hiwar/contracts';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,13 +11,14 @@ import { localizeChatbotErrors } from './chatbot-messages.ts';
 import { type ChatbotValues, validateChatbot, valuesOfRecord } from './chatbot-values.ts';
 import { FacebookSection } from './facebook-section.tsx';
 import { InstructionsSection } from './instructions-section.tsx';
+import { LivePreviewDrawer } from './live-preview.tsx';
 import { MainInfoSection } from './main-info-section.tsx';
 import { MessengerSection } from './messenger-section.tsx';
 import { ParserSection } from './parser-section.tsx';
 import { PersistentMenuSection } from './persistent-menu-section.tsx';
+import { previewSettingsOf } from './preview-settings.ts';
 import { StartButtonSection } from './start-button-section.tsx';
 import { useChatbotSave } from './use-chatbot-save.ts';
-import { WidgetPreview } from './widget-preview.tsx';
 
 /**
  * The whole chatbot settings form; Save changes validates every section first. Enter in a field does not save
@@ -33,14 +34,8 @@ export function ChatbotForm({ answer }: { answer: ChatbotBrowseResponse }) {
   });
   const { formRef, revealFirstInvalidField } = useInvalidFieldReveal();
   const { save, isSaving } = useChatbotSave(form, revealFirstInvalidField);
-  const [previewCount, setPreviewCount] = useState(0);
   const [isPreviewOpen, setPreviewOpen] = useState(false);
   const values = form.getValues();
-
-  function openPreview() {
-    setPreviewCount((count) => count + 1);
-    setPreviewOpen(true);
-  }
 
   return (
     <SectionedForm
@@ -77,7 +72,7 @@ export function ChatbotForm({ answer }: { answer: ChatbotBrowseResponse }) {
           bg="var(--mantine-color-body)"
           style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
         >
-          <Button variant="default" leftSection={<IconEye size={16} />} onClick={openPreview}>
+          <Button variant="default" leftSection={<IconEye size={16} />} onClick={() => setPreviewOpen(true)}>
             {t('chatbot.previewChanges')}
           </Button>
           <Button type="submit" loading={isSaving} leftSection={<IconDeviceFloppy size={16} />}>
@@ -85,19 +80,12 @@ export function ChatbotForm({ answer }: { answer: ChatbotBrowseResponse }) {
           </Button>
         </Group>
       </Stack>
-      <Modal
+      {/* the real messenger with the unsaved values, following every change while open */}
+      <LivePreviewDrawer
         opened={isPreviewOpen}
         onClose={() => setPreviewOpen(false)}
-        title={t('chatbot.preview.title')}
-        size="auto"
-        centered
-      >
-        <WidgetPreview
-          name={values.chatbot_name}
-          settings={values.messenger_settings}
-          replayKey={previewCount}
-        />
-      </Modal>
+        settings={previewSettingsOf(values)}
+      />
     </SectionedForm>
   );
 }

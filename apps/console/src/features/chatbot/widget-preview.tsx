@@ -27,7 +27,6 @@ function useRevealedMessages(replayKey: unknown): number {
 interface WidgetPreviewProps {
   name: string;
   settings: ChatbotValues['messenger_settings'];
-  replayKey?: unknown;
   /** shrink to fit a narrow column */
   scale?: number;
 }
@@ -60,13 +59,14 @@ function Bubble({
 }
 
 /**
- * A static look at the web messenger built from the settings: header colour, logo, size, language direction,
- * the welcome message and a sample reply. The real widget is served by the server (/widget/…).
+ * A static look at the web messenger built from the settings beside the appearance fields: header colour, logo,
+ * size, language direction, the welcome message and a sample reply. "Preview changes" opens the real messenger
+ * (live-preview.tsx).
  */
-export function WidgetPreview({ name, settings, replayKey, scale = 1 }: WidgetPreviewProps) {
+export function WidgetPreview({ name, settings, scale = 1 }: WidgetPreviewProps) {
   const { t } = useTranslation();
   const language = settings.default_lang;
-  const shown = useRevealedMessages(replayKey ?? settings.welcome_msg);
+  const shown = useRevealedMessages(settings.welcome_msg);
   const color = settings.main_color;
   const welcome = settings.welcome_msg.trim() || t('chatbot.preview.defaultWelcome', { lng: language });
   return (

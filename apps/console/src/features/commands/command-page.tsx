@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   IconAd2,
   IconFileOff,
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { useService } from '../services/services-api.ts';
+import { TestChatButton } from '../test-chat/test-chat-button.tsx';
 import { commandTabs, parseCommandId, tabOfPath } from './command-tabs.ts';
 import { useCommand } from './commands-api.ts';
 
@@ -70,12 +71,17 @@ export function CommandPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{isNew ? t('commands.newTitle') : (command.data?.command_name ?? '…')}</Title>
-        <Anchor component={Link} to={`/services/${serviceId}/commands`} size="sm" c="dimmed">
-          {service.data?.service_name ?? t('commands.title')}
-        </Anchor>
-      </div>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Title order={2}>{isNew ? t('commands.newTitle') : (command.data?.command_name ?? '…')}</Title>
+          <Anchor component={Link} to={`/services/${serviceId}/commands`} size="sm" c="dimmed">
+            {service.data?.service_name ?? t('commands.title')}
+          </Anchor>
+        </div>
+        <TestChatButton
+          command={command.data && !isNew ? { id: commandId, name: command.data.command_name } : undefined}
+        />
+      </Group>
       <Card shadow="xs" p={0}>
         <Tabs value={activeTab} onChange={(tab) => tab && navigate(`${basePath}/${tab}`)} keepMounted={false}>
           <Tabs.List px="md" pt="xs">

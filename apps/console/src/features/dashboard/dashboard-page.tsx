@@ -1,4 +1,4 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Grid, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMessageCircle, IconStack2, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,10 @@ import { useStats } from './dashboard-api.ts';
 import { firstStepsOf } from './first-steps.ts';
 import { FirstStepsCard } from './first-steps-card.tsx';
 import { StatCard } from './stat-card.tsx';
+import { TrafficCard } from './traffic-card.tsx';
 import { PLAN_LIMITS } from './usage.ts';
 import { useFirstStepsDismissal } from './use-first-steps-dismissal.ts';
+import { WaitingCard } from './waiting-card.tsx';
 
 const RELOADED_FLAG = 'hiwar_stats_reloaded';
 
@@ -31,6 +33,7 @@ function reloadOnceOrReport(message: string) {
 /**
  * The three counts (spec), and for a new owner the first steps above them until all are done or hidden. The
  * debugger keeps no record on the server, so its message history in this browser counts as having tried it.
+ * Under them the bot's traffic and what waits in the conversations (issue #15).
  */
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -78,6 +81,14 @@ export function DashboardPage() {
           icon={IconMessageCircle}
         />
       </SimpleGrid>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <TrafficCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <WaitingCard />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

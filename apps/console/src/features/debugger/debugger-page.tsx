@@ -5,6 +5,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/form-errors.ts';
+import { TestChatButton } from '../test-chat/test-chat-button.tsx';
 import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
 import { ConflictsCard } from './conflicts-card.tsx';
 import { useDebugRun } from './debugger-api.ts';
@@ -61,12 +62,15 @@ export function DebuggerPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2}>{t('debugger.title')}</Title>
-        <Text c="dimmed" size="sm">
-          {t('debugger.subtitle')}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Title order={2}>{t('debugger.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('debugger.subtitle')}
+          </Text>
+        </div>
+        <TestChatButton />
+      </Group>
       <Paper withBorder radius="md" p="md">
         <form onSubmit={submit} noValidate>
           <Input.Label htmlFor={inputId}>{t('debugger.message')}</Input.Label>

@@ -1,5 +1,18 @@
-import { type BotMessage, botMessage } from '@hiwar/contracts';
-import { Anchor, Badge, Box, Card, Code, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type BotMessage, botMessage, type CardButton, type ReplyOption } from '@hiwar/contracts';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Code,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,7 +26,51 @@ function TextBubble({ text }: { text: string }) {
   );
 }
 
-function CardsReply({ cards }: { cards: Extract<BotMessage, { type: 'cards' }>['cards'] }) {
+/** Sends a button's or quick reply's postback as the sender would (the test chat); absent: the buttons only show. */
+export type PostbackHandler = (payload: string, label: string) => void;
+
+function CardButtonView({
+  button,
+  onPostback,
+}: {
+  button: CardButton;
+  onPostback?: PostbackHandler | undefined;
+}) {
+  if (!onPostback) {
+    return (
+      <Badge variant="outline" tt="none">
+        <bdi>{button.label}</bdi>
+      </Badge>
+    );
+  }
+  if (button.type === 'url') {
+    return (
+      <Button
+        component="a"
+        href={button.value}
+        target="_blank"
+        rel="noreferrer"
+        size="compact-xs"
+        variant="light"
+      >
+        <bdi>{button.label}</bdi>
+      </Button>
+    );
+  }
+  return (
+    <Button size="compact-xs" variant="light" onClick={() => onPostback(button.value, button.label)}>
+      <bdi>{button.label}</bdi>
+    </Button>
+  );
+}
+
+function CardsReply({
+  cards,
+  onPostback,
+}: {
+  cards: Extract<BotMessage, { type: 'cards' }>['cards'];
+  onPostback?: PostbackHandler | undefined;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
       {cards.map((card) => (
@@ -31,9 +88,11 @@ function CardsReply({ cards }: { cards: Extract<BotMessage, { type: 'cards' }>['
           </Text>
           <Group gap={4} mt="xs">
             {card.buttons.map((button) => (
-              <Badge key={`${button.label}-${button.value}`} variant="outline" tt="none">
-                <bdi>{button.label}</bdi>
-              </Badge>
+              <CardButtonView
+                key={`${button.label}-${button.value}`}
+                button={button}
+                onPostback={onPostback}
+              />
             ))}
           </Group>
         </Card>
@@ -42,22 +101,52 @@ function CardsReply({ cards }: { cards: Extract<BotMessage, { type: 'cards' }>['
   );
 }
 
-function MessageView({ message }: { message: BotMessage }) {
+function QuickReplyView({
+  reply,
+  onPostback,
+}: {
+  reply: ReplyOption;
+  onPostback?: PostbackHandler | undefined;
+}) {
+  if (!onPostback) {
+    return (
+      <Badge variant="outline" radius="xl" tt="none">
+        <bdi>{reply.label}</bdi>
+      </Badge>
+    );
+  }
+  return (
+    <Button
+      size="compact-xs"
+      variant="outline"
+      radius="xl"
+      onClick={() => onPostback(reply.payload, reply.label)}
+    >
+      <bdi>{reply.label}</bdi>
+    </Button>
+  );
+}
+
+function MessageView({
+  message,
+  onPostback,
+}: {
+  message: BotMessage;
+  onPostback?: PostbackHandler | undefined;
+}) {
   const { t } = useTranslation();
   switch (message.type) {
     case 'text':
       return <TextBubble text={message.text} />;
     case 'cards':
-      return <CardsReply cards={message.cards} />;
+      return <CardsReply cards={message.cards} onPostback={onPostback} />;
     case 'quick_replies':
       return (
         <Stack gap={6}>
           <TextBubble text={message.text} />
           <Group gap={6}>
             {message.replies.map((reply) => (
-              <Badge key={`${reply.label}-${reply.payload}`} variant="outline" radius="xl" tt="none">
-                <bdi>{reply.label}</bdi>
-              </Badge>
+              <QuickReplyView key={`${reply.label}-${reply.payload}`} reply={reply} onPostback={onPostback} />
             ))}
           </Group>
         </Stack>
@@ -103,13 +192,22 @@ function MessageView({ message }: { message: BotMessage }) {
   }
 }
 
-/** One reply of the runtime, drawn like the messenger draws it; an unknown shape shows as JSON. */
-export function ReplyView({ reply }: { reply: unknown }) {
+/**
+ * One reply of the runtime, drawn like the messenger draws it; an unknown shape shows as JSON. With `onPostback`
+ * its quick replies and postback buttons can be pressed (the test chat); the debugger only shows them.
+ */
+export function ReplyView({
+  reply,
+  onPostback,
+}: {
+  reply: unknown;
+  onPostback?: PostbackHandler | undefined;
+}) {
   const parsed = botMessage.safeParse(reply);
   if (!parsed.success) return <Code block>{JSON.stringify(reply, null, 2)}</Code>;
   return (
     <Box data-testid={`reply-${parsed.data.type}`}>
-      <MessageView message={parsed.data} />
+      <MessageView message={parsed.data} onPostback={onPostback} />
     </Box>
   );
 }

@@ -19,7 +19,7 @@ export function ownerProfile(support: Partial<UserProfile['user_customer_support
       cs_username: '',
       cs_email: '',
       cs_password: '',
-      cs_info: { cs_endpoint: '' },
+      cs_info: { cs_endpoint: '', cs_timeout_minutes: 10, cs_webhook_path: '' },
       ...support,
     },
   };

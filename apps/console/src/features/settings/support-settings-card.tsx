@@ -1,9 +1,10 @@
 import { customerSupportSettings, type UserProfile } from '@hiwar/contracts';
-import { SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/password-field.tsx';
 import { schemaValidator } from '../../lib/form-errors.ts';
+import { SnippetField } from '../chatbot/snippet-field.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import { SupportDepartments } from './support-departments.tsx';
 import { useSettingsSave } from './use-settings-save.ts';
@@ -16,6 +17,7 @@ function supportValues(profile: UserProfile) {
     cs_email: support.cs_email,
     cs_password: support.cs_password,
     cs_endpoint: support.cs_info.cs_endpoint,
+    cs_timeout_minutes: support.cs_info.cs_timeout_minutes,
   };
 }
 
@@ -33,6 +35,7 @@ export function SupportSettingsCard({ profile }: { profile: UserProfile }) {
     validate: (values) => validate(toRequest(values)),
   });
   const { save, isSaving, failure, dismissFailure } = useSettingsSave(form, 'cs_username');
+  const webhookPath = profile.user_customer_support.cs_info.cs_webhook_path;
 
   return (
     <SettingsCard
@@ -57,8 +60,29 @@ export function SupportSettingsCard({ profile }: { profile: UserProfile }) {
           autoComplete="new-password"
           {...form.getInputProps('cs_password')}
         />
-        <TextInput label={t('settings.support.endpoint')} type="url" {...form.getInputProps('cs_endpoint')} />
+        <TextInput
+          label={t('settings.support.endpoint')}
+          description={t('settings.support.endpointHint')}
+          type="url"
+          dir="ltr"
+          {...form.getInputProps('cs_endpoint')}
+        />
+        <NumberInput
+          label={t('settings.support.timeout')}
+          description={t('settings.support.timeoutHint')}
+          min={1}
+          max={1440}
+          allowDecimal={false}
+          {...form.getInputProps('cs_timeout_minutes')}
+        />
       </SimpleGrid>
+      {webhookPath !== '' && (
+        <SnippetField
+          label={t('settings.support.webhook')}
+          description={t('settings.support.webhookHint')}
+          value={`${window.location.origin}${webhookPath}`}
+        />
+      )}
     </SettingsCard>
   );
 }

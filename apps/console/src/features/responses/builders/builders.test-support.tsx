@@ -48,7 +48,7 @@ export function profileWithSupport(csStatus: number) {
       cs_username: '',
       cs_email: '',
       cs_password: '',
-      cs_info: { cs_endpoint: '' },
+      cs_info: { cs_endpoint: '', cs_timeout_minutes: 10, cs_webhook_path: '' },
     },
   };
 }

@@ -1,0 +1,112 @@
+import type { ConversationsResponse, HandoffView, TurnsResponse } from '@hiwar/contracts';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+
+/** Every query of this feature starts with this key: the list, a transcript and its hand-over. */
+export const conversationsKey = ['conversations'] as const;
+
+/** The list's filters as the URL and GET /conversations spell them; an absent one does not filter. */
+export interface ConversationFilters {
+  platform?: string;
+  from?: string;
+  to?: string;
+  lang?: string;
+  command_id?: string;
+  not_understood?: '1';
+  search?: string;
+}
+
+export const filterNames = [
+  'platform',
+  'from',
+  'to',
+  'lang',
+  'command_id',
+  'not_understood',
+  'search',
+] as const satisfies readonly (keyof ConversationFilters)[];
+
+export type ConversationsPage = Omit<ConversationsResponse, 'status'>;
+
+/** The path of one conversation's calls; the key (`web:123`) is one path segment. */
+export function senderPath(senderKey: string): string {
+  return `/conversations/${encodeURIComponent(senderKey)}`;
+}
+
+/** GET /conversations: 20 senders a page, the newest first, with the filters that are set. */
+export async function fetchConversations(
+  page: number,
+  filters: ConversationFilters,
+): Promise<ConversationsPage> {
+  const query = new URLSearchParams({ page: String(page) });
+  for (const name of filterNames) {
+    const value = filters[name];
+    if (value) query.set(name, value);
+  }
+  const { per_page, has_more, data } = await api.get<ConversationsPage>(`/conversations?${query}`);
+  return { page, per_page, has_more, data };
+}
+
+export function useConversations(page: number, filters: ConversationFilters, isEnabled = true) {
+  return useQuery({
+    enabled: isEnabled,
+    queryKey: [...conversationsKey, 'list', page, filters],
+    queryFn: () => fetchConversations(page, filters),
+    placeholderData: keepPreviousData,
+    // new messages arrive without the owner: read again each time the list opens
+    staleTime: 0,
+  });
+}
+
+export type TurnsPage = Omit<TurnsResponse, 'status'>;
+
+/** GET /conversations/{sender_key}/turns: page 1 is the newest 50 turns, higher pages go back in time. */
+export async function fetchTurns(senderKey: string, page: number): Promise<TurnsPage> {
+  const answer = await api.get<TurnsPage>(`${senderPath(senderKey)}/turns?page=${page}`);
+  const { pages_count, total, sender, data, notices } = answer;
+  return { page: answer.page, pages_count, total, sender, data, notices };
+}
+
+export function transcriptKey(senderKey: string) {
+  return [...conversationsKey, 'turns', senderKey] as const;
+}
+
+/** A transcript, newest page first; `fetchNextPage` loads the earlier messages. */
+export function useTranscript(senderKey: string) {
+  return useInfiniteQuery({
+    queryKey: transcriptKey(senderKey),
+    queryFn: ({ pageParam }) => fetchTurns(senderKey, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.pages_count ? last.page + 1 : undefined),
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+export function handoffKey(senderKey: string) {
+  return [...conversationsKey, 'handoff', senderKey] as const;
+}
+
+/** GET /conversations/{sender_key}/handoff: the hand-over to a person, or null while the bot answers. */
+export async function fetchHandoff(senderKey: string): Promise<HandoffView | null> {
+  return (await api.get<{ data: HandoffView | null }>(`${senderPath(senderKey)}/handoff`)).data;
+}
+
+export function useHandoff(senderKey: string) {
+  return useQuery({
+    queryKey: handoffKey(senderKey),
+    queryFn: () => fetchHandoff(senderKey),
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** POST /conversations/{sender_key}/reply: the owner's answer, delivered to the sender as a notice. */
+export async function replyToSender(senderKey: string, text: string): Promise<string> {
+  return (await api.post(`${senderPath(senderKey)}/reply`, { text })).msg ?? '';
+}
+
+/** POST /conversations/{sender_key}/release: the bot answers this sender again. */
+export async function giveBackToBot(senderKey: string): Promise<string> {
+  return (await api.post(`${senderPath(senderKey)}/release`)).msg ?? '';
+}

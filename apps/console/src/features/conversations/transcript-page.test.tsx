@@ -1,0 +1,230 @@
+import type { BotMessage } from '@hiwar/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../lib/auth-token.ts';
+import { currentPath, renderApp } from '../../test/render-app.tsx';
+import {
+  askedFor,
+  conversationRow,
+  handoffOf,
+  inboxServer,
+  inboxState,
+  postedTo,
+  stubInboxFetch,
+  turnOf,
+} from './conversations.test-support.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const sender = conversationRow('web:11', { name: 'Rania' });
+
+const cards: BotMessage = {
+  type: 'cards',
+  cards: [
+    {
+      title: 'Margherita',
+      subtitle: 'Tomato and basil',
+      media: '',
+      buttons: [{ label: 'Order', type: 'postback', value: 'cmd:7' }],
+    },
+  ],
+};
+const quickReplies: BotMessage = {
+  type: 'quick_replies',
+  text: 'Which size?',
+  replies: [
+    { label: 'Large', payload: 'large' },
+    { label: 'Small', payload: 'small' },
+  ],
+};
+const receipt: BotMessage = {
+  type: 'receipt',
+  items: [{ title: 'Margherita', quantity: 2, price: 1250.5 }],
+  subtotal: 2501,
+  tax: 0,
+  shipping: 20,
+  total: 2521,
+  currency: 'EGP',
+  payment_method: 'cash',
+  order_number: '1042',
+  text: 'Receipt #1042 …',
+};
+
+function transcriptState() {
+  return inboxState({
+    conversations: [sender],
+    transcripts: {
+      'web:11': [
+        {
+          data: [
+            turnOf(10, 'show me pizzas', { replies: [cards] }),
+            turnOf(11, 'margherita', { replies: [quickReplies] }),
+            turnOf(12, 'large', {
+              event: { type: 'postback', payload: 'large', label: 'Large' },
+              replies: [receipt],
+            }),
+            turnOf(13, 'tell me a joke', {
+              command_id: null,
+              command_name: null,
+              score: null,
+              not_understood: true,
+              replies: [{ type: 'text', text: 'Sorry, I did not get that' }],
+            }),
+          ],
+          notices: [
+            {
+              id: 3,
+              at: '2026-11-26T10:12:30.000Z',
+              message: { type: 'text', text: 'Your order is on its way' },
+            },
+          ],
+        },
+        { data: [turnOf(2, 'hello there')] },
+      ],
+    },
+  });
+}
+
+describe('transcript', () => {
+  it('shows each turn as the sender saw it: cards, quick replies, a receipt, the matched command or "Not understood"', async () => {
+    setToken('t');
+    stubInboxFetch(inboxServer(transcriptState()));
+    renderApp('/conversations/web%3A11');
+    expect(await screen.findByRole('heading', { name: 'Rania' })).toBeDefined();
+    expect(screen.getByText('Sender id 11 · 5 messages')).toBeDefined();
+
+    const first = await screen.findByTestId('turn-10');
+    expect(within(first).getByTestId('sender-message').textContent).toBe('show me pizzas');
+    expect(within(first).getByTestId('reply-cards')).toBeDefined();
+    expect(within(first).getByText('Margherita')).toBeDefined();
+    expect(within(first).getByText('Order')).toBeDefined();
+    expect(within(first).getByTestId('matched-command').textContent).toBe('order_pizza · 0.812');
+
+    const second = screen.getByTestId('turn-11');
+    expect(within(second).getByText('Which size?')).toBeDefined();
+    expect(within(second).getByText('Large')).toBeDefined();
+    expect(within(second).getByText('Small')).toBeDefined();
+
+    const third = screen.getByTestId('turn-12');
+    expect(within(third).getByTestId('sender-message').textContent).toBe('Large');
+    const drawn = within(third).getByTestId('receipt');
+    expect(within(drawn).getByText('Receipt')).toBeDefined();
+    expect(within(drawn).getByText('#1042')).toBeDefined();
+    expect(within(drawn).getByText('2 × 1,250.50 EGP')).toBeDefined();
+    expect(within(drawn).getByText('2,521.00 EGP')).toBeDefined();
+    expect(within(drawn).getByText('Cash')).toBeDefined();
+
+    const fourth = screen.getByTestId('turn-13');
+    expect(within(fourth).getByTestId('not-understood').textContent).toBe('Not understood');
+    expect(within(fourth).queryByTestId('matched-command')).toBeNull();
+
+    // the notice sits between the turns by time
+    const order = [
+      ...screen
+        .getByTestId('transcript')
+        .querySelectorAll('[data-testid^="turn-"], [data-testid^="notice-"]'),
+    ].map((element) => element.getAttribute('data-testid'));
+    expect(order).toEqual(['turn-10', 'turn-11', 'turn-12', 'notice-3', 'turn-13']);
+  });
+
+  it('opens a turn’s trace on demand', async () => {
+    setToken('t');
+    stubInboxFetch(inboxServer(transcriptState()));
+    renderApp('/conversations/web%3A11');
+    const turn = await screen.findByTestId('turn-10');
+    fireEvent.click(within(turn).getByRole('button', { name: 'Trace' }));
+    const trace = await within(turn).findByTestId('trace-table');
+    expect(within(trace).getByText('understanding')).toBeDefined();
+    expect(within(trace).getByText('1.5 ms')).toBeDefined();
+  });
+
+  it('loads earlier messages page by page, above the newer ones', async () => {
+    setToken('t');
+    const { fetchStub } = stubInboxFetch(inboxServer(transcriptState()));
+    renderApp('/conversations/web%3A11');
+    await screen.findByTestId('turn-10');
+    expect(screen.queryByTestId('turn-2')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier messages' }));
+    expect(await screen.findByTestId('turn-2')).toBeDefined();
+    expect(askedFor(fetchStub, '/conversations/web%3A11/turns')).toEqual([
+      '/conversations/web%3A11/turns?page=1',
+      '/conversations/web%3A11/turns?page=2',
+    ]);
+    const turns = [...screen.getByTestId('transcript').querySelectorAll('[data-testid^="turn-"]')];
+    expect(turns[0]?.getAttribute('data-testid')).toBe('turn-2');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Earlier messages' })).toBeNull());
+  });
+
+  it('shows a new turn the stream reports without a reload', async () => {
+    setToken('t');
+    const state = transcriptState();
+    const { emit } = stubInboxFetch(inboxServer(state));
+    renderApp('/conversations/web%3A11');
+    await screen.findByTestId('turn-13');
+    state.transcripts['web:11']?.[0]?.data.push(turnOf(14, 'one more thing'));
+    emit('turn', { sender_key: 'web:11' });
+    expect(await screen.findByTestId('turn-14')).toBeDefined();
+  });
+
+  it('goes back to the list for a conversation that is not the owner’s', async () => {
+    setToken('t');
+    stubInboxFetch(inboxServer(transcriptState()));
+    const { router } = renderApp('/conversations/web%3A99');
+    await waitFor(() => expect(currentPath(router)).toBe('/conversations'));
+  });
+});
+
+describe('hand-over', () => {
+  it('shows the banner with the department and expiry, sends the owner’s answer and gives the conversation back', async () => {
+    setToken('t');
+    const state = transcriptState();
+    state.handoffs['web:11'] = handoffOf();
+    const { fetchStub } = stubInboxFetch(inboxServer(state));
+    renderApp('/conversations/web%3A11');
+    const banner = await screen.findByTestId('handoff-banner');
+    expect(within(banner).getByText('Waiting for a person')).toBeDefined();
+    expect(within(banner).getByText(/Department: Sales\. It answers again at/)).toBeDefined();
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Send' }));
+    expect(await within(banner).findByText('The text field is required')).toBeDefined();
+    expect(postedTo(fetchStub, '/conversations/web%3A11/reply')).toEqual([]);
+
+    fireEvent.change(within(banner).getByLabelText('Your answer'), {
+      target: { value: ' It is on its way ' },
+    });
+    fireEvent.click(within(banner).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(postedTo(fetchStub, '/conversations/web%3A11/reply')).toEqual([{ text: 'It is on its way' }]),
+    );
+    expect(await screen.findByText('The reply was sent')).toBeDefined();
+    expect(await screen.findByText('You are answering this conversation')).toBeDefined();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Give back to the bot' }));
+    await waitFor(() => expect(postedTo(fetchStub, '/conversations/web%3A11/release')).toHaveLength(1));
+    expect(await screen.findByText('The conversation was given back to the bot')).toBeDefined();
+    await waitFor(() => expect(screen.queryByTestId('handoff-banner')).toBeNull());
+  });
+
+  it('shows the hand-over the stream reports, in Arabic, and the server’s refusal of a reply', async () => {
+    setToken('t');
+    const state = transcriptState();
+    const { emit } = stubInboxFetch(
+      inboxServer(state, (_method, path) =>
+        path.endsWith('/reply')
+          ? { status: 409, json: { status: 0, msg: 'This conversation is not waiting for a person' } }
+          : undefined,
+      ),
+    );
+    renderApp('/conversations/web%3A11', 'ar');
+    await screen.findByTestId('turn-13');
+    expect(screen.queryByTestId('handoff-banner')).toBeNull();
+    state.handoffs['web:11'] = handoffOf({ department_name: null });
+    emit('handoff', { sender_key: 'web:11', status: 'waiting' });
+    const banner = await screen.findByTestId('handoff-banner');
+    expect(within(banner).getByText(/القسم: أي قسم/)).toBeDefined();
+    expect(await screen.findByText('محادثة بانتظار شخص')).toBeDefined();
+    fireEvent.change(within(banner).getByLabelText('ردّك'), { target: { value: 'مرحبا' } });
+    fireEvent.click(within(banner).getByRole('button', { name: 'إرسال' }));
+    expect(await screen.findByText('هذه المحادثة ليست بانتظار شخص')).toBeDefined();
+  });
+});
