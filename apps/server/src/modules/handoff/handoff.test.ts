@@ -113,6 +113,38 @@ describe.each(await testDatabaseKinds())('hand-over to a person on $label', (kin
     expect((await post(`/conversations/${keyOf(sender.senderId)}/reply`, { text: 'late' })).status).toBe(409);
   });
 
+  it('streams a turn event when a conversation moves and handoff events as a hand-over starts and ends', async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/api/stream_fetch/inbox`, {
+      headers: { authorization: `Bearer ${bot.token}` },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no stream');
+    const decoder = new TextDecoder();
+    let text = '';
+    const readUntil = async (wanted: string) => {
+      while (!text.includes(wanted)) text += decoder.decode((await reader.read()).value, { stream: true });
+    };
+    try {
+      await readUntil(': connected');
+      const sender = newSender(bot);
+      const key = `web:${sender.senderId}`;
+      await sender.say('hello');
+      await readUntil(`event: turn\ndata: ${JSON.stringify({ sender_key: key })}`);
+      await sender.say('I want to talk to a person');
+      await readUntil(`event: handoff\ndata: ${JSON.stringify({ sender_key: key, status: 'waiting' })}`);
+      await post(`/conversations/${keyOf(sender.senderId)}/reply`, { text: 'Hello from Mona' });
+      await readUntil(`event: handoff\ndata: ${JSON.stringify({ sender_key: key, status: 'active' })}`);
+      await post(`/conversations/${keyOf(sender.senderId)}/release`);
+      await readUntil(`event: handoff\ndata: ${JSON.stringify({ sender_key: key, status: 'released' })}`);
+    } finally {
+      controller.abort();
+    }
+  });
+
   it('gives the conversation back on cs_disconnect', async () => {
     const sender = newSender(bot);
     await sender.say('connect me to an agent');

@@ -1,19 +1,19 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import { senderKeyOf, TEST_PLATFORM } from '@hiwar/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
+import {
+  type EventStreamTimings,
+  type OpenStreams,
+  openEventStream,
+} from '../../platform/http/event-stream.ts';
 import { listOpenHandoffs } from '../handoff/handoff-repository.ts';
 
-export interface InboxStreamTimings {
-  /** how often the owner's conversations are looked at (default 1 s) */
-  checkMs: number;
-  /** how often a comment keeps proxies from closing an idle stream (default 15 s) */
-  heartbeatMs: number;
-}
+/** how often the owner's conversations are looked at (default 1 s), and the heartbeat (15 s) */
+export type InboxStreamTimings = EventStreamTimings;
 
 export const defaultInboxStreamTimings: InboxStreamTimings = { checkMs: 1000, heartbeatMs: 15_000 };
 
-export type OpenInboxStreams = Set<() => void>;
+export type OpenInboxStreams = OpenStreams;
 
 /** The senders whose conversation moved since `after` (a turn id), oldest first. */
 async function sendersAfter(
@@ -56,29 +56,14 @@ export function streamInbox(
   reply: FastifyReply,
   userId: number,
 ): void {
-  const { db, streams, timings } = context;
-  reply.hijack();
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined && name !== 'content-length') headers[name] = value;
-  }
-  reply.raw.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  const write = (text: string) => {
-    if (!reply.raw.writableEnded) reply.raw.write(text);
-  };
+  const { db } = context;
   let seenTurn: number | null = null;
   let handoffs: Map<string, string> | null = null;
-  let isChecking = false;
-  const check = async () => {
-    if (isChecking) return;
-    isChecking = true;
-    try {
+  openEventStream(request, reply, {
+    streams: context.streams,
+    timings: context.timings,
+    failure: 'inbox stream check failed',
+    async check(write) {
       if (seenTurn === null || handoffs === null) {
         seenTurn = await lastTurnIdOf(db, userId);
         handoffs = await listOpenHandoffs(db, userId);
@@ -101,21 +86,6 @@ export function streamInbox(
         }
       }
       handoffs = now;
-    } catch (error) {
-      request.log.error({ err: error }, 'inbox stream check failed');
-    } finally {
-      isChecking = false;
-    }
-  };
-  const checker = setInterval(() => void check(), timings.checkMs);
-  const heartbeat = setInterval(() => write(': ping\n\n'), timings.heartbeatMs);
-  const end = () => {
-    clearInterval(checker);
-    clearInterval(heartbeat);
-    streams.delete(end);
-    if (!reply.raw.writableEnded) reply.raw.end();
-  };
-  streams.add(end);
-  request.raw.on('close', end);
-  void check();
+    },
+  });
 }

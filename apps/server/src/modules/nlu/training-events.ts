@@ -1,17 +1,17 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { TrainingState } from '@hiwar/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
+import {
+  type EventStreamTimings,
+  type OpenStreams,
+  openEventStream,
+} from '../../platform/http/event-stream.ts';
 import type { JobRunner } from '../../platform/jobs/index.ts';
 import { findLastTrainedAt } from './model-repository.ts';
 import { isTrainingBusy } from './training-jobs.ts';
 
-export interface StreamTimings {
-  /** how often the owner's training state is read (default 1 s) */
-  checkMs: number;
-  /** how often a comment keeps proxies from closing an idle stream (default 15 s) */
-  heartbeatMs: number;
-}
+/** how often the owner's training state is read (default 1 s), and the heartbeat (15 s) */
+export type StreamTimings = EventStreamTimings;
 
 export const defaultStreamTimings: StreamTimings = { checkMs: 1000, heartbeatMs: 15_000 };
 
@@ -20,8 +20,7 @@ async function readTrainingState(db: Database, runner: JobRunner, userId: number
   return { status: isBusy ? 'running' : 'free', trained_at: await findLastTrainedAt(db, userId) };
 }
 
-/** The open streams of one app, ended when it closes (an open stream would hold the server open). */
-export type OpenStreams = Set<() => void>;
+export type { OpenStreams };
 
 /**
  * GET /command_example/trained_examples_check: server-sent events carrying the owner's training state when it
@@ -33,45 +32,17 @@ export function streamTrainingState(
   reply: FastifyReply,
   userId: number,
 ): void {
-  const { db, runner, streams, timings } = context;
-  reply.hijack();
-  // reply.hijack() skips Fastify's sending, so the headers set by earlier hooks (CORS, security) are copied over
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined && name !== 'content-length') headers[name] = value;
-  }
-  reply.raw.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    // no-store like every /api answer; no-transform keeps proxies from compressing (and so holding) events
-    'cache-control': 'no-store, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const { db, runner } = context;
   let lastSent = '';
-  let isChecking = false;
-  const sendIfChanged = async () => {
-    if (isChecking) return;
-    isChecking = true;
-    try {
+  openEventStream(request, reply, {
+    streams: context.streams,
+    timings: context.timings,
+    failure: 'training state check failed',
+    heartbeat: 'heartbeat',
+    async check(write) {
       const data = JSON.stringify(await readTrainingState(db, runner, userId));
-      if (data !== lastSent && !reply.raw.writableEnded) reply.raw.write(`data: ${data}\n\n`);
+      if (data !== lastSent) write(`data: ${data}\n\n`);
       lastSent = data;
-    } catch (error) {
-      request.log.error({ err: error }, 'training state check failed');
-    } finally {
-      isChecking = false;
-    }
-  };
-  const checker = setInterval(() => void sendIfChanged(), timings.checkMs);
-  const heartbeat = setInterval(() => reply.raw.write(': heartbeat\n\n'), timings.heartbeatMs);
-  const end = () => {
-    clearInterval(checker);
-    clearInterval(heartbeat);
-    streams.delete(end);
-    if (!reply.raw.writableEnded) reply.raw.end();
-  };
-  streams.add(end);
-  request.raw.on('close', end);
-  void sendIfChanged();
+    },
+  });
 }

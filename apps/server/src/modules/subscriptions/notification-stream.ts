@@ -1,7 +1,11 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import { NOTIFICATION_SENT_EVENT } from '@hiwar/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../platform/db/database.ts';
+import {
+  type EventStreamTimings,
+  type OpenStreams,
+  openEventStream,
+} from '../../platform/http/event-stream.ts';
 import {
   findNotifications,
   lastNotificationId,
@@ -10,20 +14,15 @@ import {
   progressOf,
 } from './notification-repository.ts';
 
-export interface NotificationStreamTimings {
-  /** how often the channel's sends are read (default 500 ms) */
-  checkMs: number;
-  /** how often a comment keeps proxies from closing an idle stream (default 15 s) */
-  heartbeatMs: number;
-}
+/** how often the channel's sends are read (default 500 ms), and the heartbeat (15 s) */
+export type NotificationStreamTimings = EventStreamTimings;
 
 export const defaultNotificationStreamTimings: NotificationStreamTimings = {
   checkMs: 500,
   heartbeatMs: 15_000,
 };
 
-/** The open streams of one app, ended when it closes. */
-export type OpenStreams = Set<() => void>;
+export type { OpenStreams };
 
 /**
  * GET /stream_fetch/subscription/{channel_id}: a `notification_sent` event with a send's progress each time it
@@ -38,32 +37,17 @@ export function streamChannelNotifications(
   reply: FastifyReply,
   channelId: number,
 ): void {
-  const { db, streams, timings } = context;
-  reply.hijack();
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined && name !== 'content-length') headers[name] = value;
-  }
-  reply.raw.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  const { db } = context;
   const lastSent = new Map<number, string>();
   const following = new Set<number>();
   // sends started after the stream opened are followed even if one finished between two looks
   let seenUpTo: number | null = null;
   let isFirst = true;
-  let isChecking = false;
-  const write = (text: string) => {
-    if (!reply.raw.writableEnded) reply.raw.write(text);
-  };
-  const check = async () => {
-    if (isChecking) return;
-    isChecking = true;
-    try {
+  openEventStream(request, reply, {
+    streams: context.streams,
+    timings: context.timings,
+    failure: 'notification progress check failed',
+    async check(write) {
       // on connecting: the channel's sends going now; then every send started since, and those followed until done
       if (seenUpTo === null) {
         seenUpTo = await lastNotificationId(db, channelId);
@@ -85,21 +69,6 @@ export function streamChannelNotifications(
       }
       if (isFirst) write(': connected\n\n');
       isFirst = false;
-    } catch (error) {
-      request.log.error({ err: error }, 'notification progress check failed');
-    } finally {
-      isChecking = false;
-    }
-  };
-  const checker = setInterval(() => void check(), timings.checkMs);
-  const heartbeat = setInterval(() => write(': ping\n\n'), timings.heartbeatMs);
-  const end = () => {
-    clearInterval(checker);
-    clearInterval(heartbeat);
-    streams.delete(end);
-    if (!reply.raw.writableEnded) reply.raw.end();
-  };
-  streams.add(end);
-  request.raw.on('close', end);
-  void check();
+    },
+  });
 }
