@@ -1,42 +1,7 @@
 import { NOTIFICATION_SENT_EVENT, type NotificationProgress, notificationProgress } from '@hiwar/contracts';
-import { API_BASE } from '../../lib/api-client.ts';
-import { getToken } from '../../lib/auth-token.ts';
+import { followEventStream, STREAM_RETRY_MS, type StreamEvent } from '../../lib/event-stream.ts';
 
-/** How long to wait before connecting again after the stream failed or ended. */
-export const STREAM_RETRY_MS = 3000;
-
-export interface StreamEvent {
-  event: string;
-  data: string;
-}
-
-/**
- * Reads `text/event-stream` text as it arrives: `push` a chunk, get the events it completed. Comment lines
- * (`: ping`) and events without data are dropped; several `data:` lines join with a newline.
- */
-export function createEventStreamParser() {
-  let buffer = '';
-  return function push(chunk: string): StreamEvent[] {
-    buffer += chunk;
-    const blocks = buffer.split(/\r?\n\r?\n/);
-    buffer = blocks.pop() ?? '';
-    const events: StreamEvent[] = [];
-    for (const block of blocks) {
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split(/\r?\n/)) {
-        if (line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'event') event = value;
-        else if (field === 'data') data.push(value);
-      }
-      if (data.length > 0) events.push({ event, data: data.join('\n') });
-    }
-    return events;
-  };
-}
+export { createEventStreamParser, STREAM_RETRY_MS, type StreamEvent } from '../../lib/event-stream.ts';
 
 function progressOf(event: StreamEvent): NotificationProgress | null {
   if (event.event !== NOTIFICATION_SENT_EVENT) return null;
@@ -48,58 +13,24 @@ function progressOf(event: StreamEvent): NotificationProgress | null {
   }
 }
 
-function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
-async function readOnce(
-  channelId: number,
-  onProgress: (progress: NotificationProgress) => void,
-  signal: AbortSignal,
-) {
-  const headers = new Headers({ Accept: 'text/event-stream' });
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(`${API_BASE}/stream_fetch/subscription/${channelId}`, { headers, signal });
-  if (response.status === 401 || response.status === 404) return 'stop';
-  if (!response.ok || !response.body) return 'retry';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const push = createEventStreamParser();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return 'retry';
-    for (const event of push(decoder.decode(value, { stream: true }))) {
-      const progress = progressOf(event);
-      if (progress) onProgress(progress);
-    }
-  }
-}
-
 /**
- * Follows GET /stream_fetch/subscription/{channel_id} until `signal` aborts. EventSource cannot send the bearer
- * token, so this is fetch with a stream reader; a failed or ended stream is opened again after
- * `STREAM_RETRY_MS` (the server then sends the progress of every live send again). A 401 or 404 stops it.
+ * Follows GET /stream_fetch/subscription/{channel_id} until `signal` aborts (`followEventStream`: a failed or
+ * ended stream is opened again after `STREAM_RETRY_MS`, and the server then sends the progress of every live
+ * send again; a 401 or 404 stops it).
  */
-export async function followNotificationStream(
+export function followNotificationStream(
   channelId: number,
   onProgress: (progress: NotificationProgress) => void,
   signal: AbortSignal,
   retryMs = STREAM_RETRY_MS,
 ): Promise<void> {
-  while (!signal.aborted) {
-    try {
-      if ((await readOnce(channelId, onProgress, signal)) === 'stop') return;
-    } catch (error) {
-      if (signal.aborted) return;
-      console.warn('notification stream failed', error);
-    }
-    await wait(retryMs, signal);
-  }
+  return followEventStream(
+    `/stream_fetch/subscription/${channelId}`,
+    (event) => {
+      const progress = progressOf(event);
+      if (progress) onProgress(progress);
+    },
+    signal,
+    retryMs,
+  );
 }
