@@ -20,8 +20,14 @@ function tablesOf(db: Database) {
   return db.withTables<InboxTables>();
 }
 
-/** Turns read at a time while collecting the senders of a filtered list. */
+/**
+ * Turns read at a time while collecting the senders of a filtered list: the first chunk 4 per sender wanted,
+ * then twice the last, up to 2,000 (a page of 21 senders rarely needs more than the first).
+ */
 const SCAN_CHUNK = 2000;
+const FIRST_CHUNK_PER_SENDER = 4;
+/** How far a turn's time may lag its id (a slow turn is stored after quicker later ones): the day bounds' slack. */
+const STORE_LAG_MS = 60_000;
 /** A filtered list stops looking after this many matching turns (then says there may be more). */
 const SCAN_LIMIT = 200_000;
 /** The shortest search an FTS5 trigram index can answer; shorter ones scan. */
@@ -130,6 +136,47 @@ function likePattern(folded: string): string {
 }
 
 /**
+ * The turn ids a day range can hold, from two seeks of the `(user_id, created_at)` index (with a minute's slack
+ * either side: a slow turn is stored after quicker ones that started later), so the newest-first scan starts at
+ * the range's end instead of walking back through every later turn. Null when no turn can be in the range.
+ */
+async function idBoundsOfDays(
+  db: Database,
+  userId: number,
+  query: ConversationsQuery,
+): Promise<{ from: number; before: number } | null> {
+  let from = 0;
+  let before = Number.MAX_SAFE_INTEGER;
+  if (query.from) {
+    const start = new Date(Date.parse(`${query.from}T00:00:00Z`) - STORE_LAG_MS).toISOString();
+    const first = await tablesOf(db)
+      .selectFrom('conversation_turns')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', start)
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    if (!first) return null;
+    from = Number(first.id);
+  }
+  if (query.to) {
+    const end = new Date(Date.parse(nextDay(query.to)) + STORE_LAG_MS).toISOString();
+    const last = await tablesOf(db)
+      .selectFrom('conversation_turns')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('created_at', '<', end)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!last) return null;
+    before = Number(last.id) + 1;
+  }
+  return { from, before };
+}
+
+/**
  * The senders whose turns match the filters, newest first: the owner's turns are read newest first in chunks
  * (by an index that fits the filter: the command's, the not-understood one, the day's, the search's) and their
  * senders collected until the page is full.
@@ -145,12 +192,15 @@ async function filteredSenderKeys(
   const isTrigramSearch = dialect === 'sqlite' && [...folded].length >= TRIGRAM;
   const seen = new Set<string>();
   const keys: { platform: string; senderId: string }[] = [];
-  let before = Number.MAX_SAFE_INTEGER;
+  const bounds = await idBoundsOfDays(db, userId, query);
+  if (!bounds) return { keys, isExhausted: true };
+  let before = bounds.before;
   let scanned = 0;
+  let chunk = Math.min(SCAN_CHUNK, Math.max(FIRST_CHUNK_PER_SENDER * wanted, 40));
   while (keys.length < wanted && scanned < SCAN_LIMIT) {
     let ids: number[] | null = null;
     if (isTrigramSearch) {
-      ids = await searchedTurnIds(db, folded, before, SCAN_CHUNK);
+      ids = (await searchedTurnIds(db, folded, before, chunk)).filter((id) => id >= bounds.from);
       if (ids.length === 0) return { keys, isExhausted: true };
     }
     let select = tablesOf(db)
@@ -160,18 +210,19 @@ async function filteredSenderKeys(
       .where('platform', '<>', TEST_PLATFORM);
     if (ids) select = select.where('id', 'in', ids);
     else select = select.where('id', '<', before);
+    if (bounds.from > 0) select = select.where('id', '>=', bounds.from);
     if (query.platform) select = select.where('platform', '=', query.platform);
     if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
     if (query.to) select = select.where('created_at', '<', nextDay(query.to));
     if (query.lang) select = select.where('lang', '=', query.lang);
     if (query.command_id) select = select.where('command_id', '=', query.command_id);
-    if (query.not_understood === 1) select = select.where('not_understood', '=', 1);
+    if (query.not_understood === 1) select = select.where('not_understood', '=', sql.lit(1));
     if (folded !== '' && !isTrigramSearch) {
       select = select.where(sql<boolean>`search_text like ${likePattern(folded)} escape '\\'`);
     }
     const rows = await select
       .orderBy('id', 'desc')
-      .limit(ids ? ids.length : SCAN_CHUNK)
+      .limit(ids ? ids.length : chunk)
       .execute();
     for (const row of rows) {
       const key = senderKeyOf(row.platform, row.sender_id);
@@ -182,12 +233,13 @@ async function filteredSenderKeys(
     if (ids) {
       before = Math.min(...ids);
       scanned += ids.length;
-      if (ids.length < SCAN_CHUNK) return { keys, isExhausted: true };
+      if (ids.length < chunk) return { keys, isExhausted: true };
     } else {
-      if (rows.length < SCAN_CHUNK) return { keys, isExhausted: true };
+      if (rows.length < chunk) return { keys, isExhausted: true };
       before = Number(rows[rows.length - 1]?.id ?? 0);
       scanned += rows.length;
     }
+    chunk = Math.min(SCAN_CHUNK, chunk * 2);
   }
   return { keys, isExhausted: false };
 }

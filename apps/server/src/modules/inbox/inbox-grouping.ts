@@ -1,4 +1,5 @@
 import { type IncomingEvent, TEST_PLATFORM } from '@hiwar/contracts';
+import { sql } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
@@ -112,7 +113,7 @@ async function groupPass(db: Database, userId: number): Promise<number> {
       .selectFrom('conversation_turns')
       .select(['id', 'event', 'lang', 'candidates', 'created_at', 'platform'])
       .where('user_id', '=', userId)
-      .where('not_understood', '=', 1)
+      .where('not_understood', '=', sql.lit(1))
       .where('id', '>', from)
       .orderBy('id')
       .limit(TURNS_PER_PASS)
@@ -238,11 +239,30 @@ async function groupPass(db: Database, userId: number): Promise<number> {
 
 class GroupedElsewhere extends Error {}
 
+/** Whether a not-understood turn was stored since the last grouping (two index seeks, no transaction). */
+async function hasUngroupedMessages(db: Database, userId: number): Promise<boolean> {
+  const progress = await tablesOf(db)
+    .selectFrom('inbox_progress')
+    .select('grouped_until')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const next = await tablesOf(db)
+    .selectFrom('conversation_turns')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('not_understood', '=', sql.lit(1))
+    .where('id', '>', Number(progress?.grouped_until ?? 0))
+    .limit(1)
+    .executeTakeFirst();
+  return next !== undefined;
+}
+
 /**
  * Brings the owner's inbox up to date with the turns stored since it was last read: grouping happens when the
  * inbox (or the dashboard's count) is read, so storing a turn costs nothing more than its flag.
  */
 export async function groupNewMessages(db: Database, userId: number): Promise<void> {
+  if (!(await hasUngroupedMessages(db, userId))) return;
   for (let pass = 0; pass < PASSES_PER_CALL; pass += 1) {
     try {
       const grouped = await groupPass(db, userId);
