@@ -1,18 +1,13 @@
 import {
-  type BotMessage,
   CONVERSATIONS_PAGE_SIZE,
   type ConversationRow,
   type ConversationsQuery,
-  type IncomingEvent,
   senderKeyOf,
   TEST_PLATFORM,
-  TURNS_PAGE_SIZE,
 } from '@hiwar/contracts';
 import { sql } from 'kysely';
 import type { Database, DialectName } from '../../platform/db/database.ts';
-import { fromJson } from '../../platform/db/json.ts';
 import type { SenderKey } from '../runtime/sender-key.ts';
-import type { StepTrace } from '../runtime/turn-state.ts';
 import type { InboxTables } from './inbox-tables.ts';
 import { foldSearchQuery } from './turn-text.ts';
 
@@ -318,72 +313,6 @@ export async function findConversation(db: Database, sender: SenderKey): Promise
     .executeTakeFirst();
   if (!row) return null;
   return rowOf(row, await handoffsOf(db, sender.userId, [sender.senderId]));
-}
-
-export interface TranscriptTurnRow {
-  id: number;
-  at: string;
-  event: IncomingEvent;
-  lang: string | null;
-  commandId: number | null;
-  score: number | null;
-  notUnderstood: boolean;
-  replies: BotMessage[];
-  trace: StepTrace[];
-}
-
-/**
- * A page of the sender's turns — page 1 the newest TURNS_PAGE_SIZE — oldest first, with the time of the turn
- * just after the page (null on page 1), which bounds the notices shown with it. One index serves every page.
- */
-export async function listTranscriptPage(
-  db: Database,
-  sender: SenderKey,
-  page: number,
-): Promise<{ turns: TranscriptTurnRow[]; total: number; newerAt: string | null }> {
-  const countRow = await tablesOf(db)
-    .selectFrom('conversation_turns')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('user_id', '=', sender.userId)
-    .where('platform', '=', sender.platform)
-    .where('sender_id', '=', sender.senderId)
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.count);
-  const skip = (page - 1) * TURNS_PAGE_SIZE;
-  const withNewer = page > 1 ? 1 : 0;
-  const rows = await tablesOf(db)
-    .selectFrom('conversation_turns')
-    .select([
-      'id',
-      'event',
-      'command_id',
-      'score',
-      'replies',
-      'trace',
-      'created_at',
-      'lang',
-      'not_understood',
-    ])
-    .where('user_id', '=', sender.userId)
-    .where('platform', '=', sender.platform)
-    .where('sender_id', '=', sender.senderId)
-    .orderBy('id', 'desc')
-    .limit(TURNS_PAGE_SIZE + withNewer)
-    .offset(skip - withNewer)
-    .execute();
-  const newer = withNewer === 1 ? rows.shift() : undefined;
-  const turns = rows.reverse().map((row) => ({
-    id: Number(row.id),
-    at: isoOf(row.created_at),
-    event: fromJson<IncomingEvent>(row.event, { type: 'text', text: '' }),
-    lang: row.lang,
-    commandId: row.command_id === null ? null : Number(row.command_id),
-    score: row.score,
-    notUnderstood: Number(row.not_understood) === 1,
-    replies: fromJson<BotMessage[]>(row.replies, []),
-    trace: fromJson<StepTrace[]>(row.trace, []),
-  }));
-  return { turns, total, newerAt: newer ? isoOf(newer.created_at) : null };
 }
 
 /** The names of the owner's commands among these ids. */

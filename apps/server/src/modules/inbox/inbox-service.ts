@@ -17,13 +17,9 @@ import { findOwnCommand } from '../commands/command-repository.ts';
 import { listNoticesBetween } from '../commerce/notice-repository.ts';
 import { saveExample } from '../examples/save-examples.ts';
 import { extractCommandVariables } from '../nlu/command-variables.ts';
+import { NLU_LANGS, type NluLang } from '../nlu/index.ts';
 import type { SenderKey } from '../runtime/sender-key.ts';
-import {
-  commandNamesOf,
-  findConversation,
-  listConversations,
-  listTranscriptPage,
-} from './conversation-repository.ts';
+import { commandNamesOf, findConversation, listConversations } from './conversation-repository.ts';
 import { groupNewMessages } from './inbox-grouping.ts';
 import {
   closeGroup,
@@ -32,6 +28,7 @@ import {
   findOwnGroup,
   listOpenGroups,
 } from './inbox-repository.ts';
+import { listTranscriptPage } from './transcript-repository.ts';
 import { displayTextOf } from './turn-text.ts';
 
 /** Notices shown with one transcript page at most. */
@@ -158,8 +155,6 @@ async function openGroupOf(db: Database, userId: number, groupId: number) {
   return group;
 }
 
-const NLU_LANGS = new Set(['ar', 'en', 'de']);
-
 /**
  * POST /inbox/not_understood/{id}/add_example: the message becomes an example of the owner's command — in the
  * message's language, with the command's variables it contains tagged — and the group leaves the inbox. The
@@ -185,15 +180,8 @@ export async function addGroupMessageAsExample(
     });
   }
   const text = displayTextOf(message.event).trim();
-  const lang =
-    message.lang && NLU_LANGS.has(message.lang) ? (message.lang as 'ar' | 'en' | 'de') : command.command_lang;
-  const found = await extractCommandVariables(
-    db,
-    userId,
-    command.command_id,
-    text,
-    lang as 'ar' | 'en' | 'de',
-  );
+  const lang = NLU_LANGS.find((known) => known === message.lang) ?? command.command_lang;
+  const found = await extractCommandVariables(db, userId, command.command_id, text, lang as NluLang);
   const tags = Object.entries(found).flatMap(([varId, value]) =>
     value.start !== undefined && value.end !== undefined && value.end > value.start
       ? [{ tag: text.slice(value.start, value.end), type: Number(varId) }]
