@@ -32,7 +32,7 @@ export interface StoredTurn {
   createdAt: string;
 }
 
-/** Rows per insert statement: 9 parameters each stays far below SQLite's and PostgreSQL's parameter limits. */
+/** Rows per insert statement: 13 parameters each stays far below SQLite's and PostgreSQL's parameter limits. */
 const ROWS_PER_INSERT = 200;
 
 export interface SenderTurn {
