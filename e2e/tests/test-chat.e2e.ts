@@ -149,9 +149,8 @@ describe('test chat', () => {
     await say('3');
     expect(await lastAnswer().textContent()).toContain('A table for 3 on friday is booked.');
     expect(await input().getAttribute('dir')).toBe('auto');
-    const box = await page.locator('.mantine-Drawer-content').boundingBox();
-    // the inline end of a right-to-left page is its left side
-    expect(box?.x).toBe(0);
+    // the inline end of a right-to-left page is its left side (polled: the drawer slides in)
+    await expect.poll(async () => (await page.locator('.mantine-Drawer-content').boundingBox())?.x).toBe(0);
     await say('مرحبا');
     expect(await lastAnswer().getByTestId('trace-not-understood').textContent()).toBe('لم تُفهم');
     await snap(page, 'test-chat-ar');
