@@ -7,7 +7,7 @@ import type { StoredCustomerSupport } from '../users/profile-view.ts';
 import { findUserById } from '../users/user-repository.ts';
 import { parseChatwootEndpoint } from './chatwoot/chatwoot-account.ts';
 import { parseChatwootWebhook } from './chatwoot/chatwoot-webhook.ts';
-import { extendHandoff, findOpenHandoffByChatwoot } from './handoff-repository.ts';
+import { extendHandoff, findOpenHandoffByChatwoot, recordChatwootDelivery } from './handoff-repository.ts';
 import { releaseHandoff } from './handoff-service.ts';
 import { readSupportSettings } from './support-settings.ts';
 
@@ -21,7 +21,7 @@ function isSameKey(given: string, expected: string): boolean {
  * POST /hooks/chatwoot/{key}: the owner's Chatwoot tells us an agent answered (the answer reaches the sender as
  * a notice, the hand-over becomes active) or resolved the conversation (the bot takes over, telling the sender).
  * `key` is `<user_id>.<webhook token>` (settings card 2 shows the address); a wrong key is refused, an event for
- * another inbox or a conversation no hand-over holds is ignored. Answers what it did.
+ * another inbox, a conversation no hand-over holds, or a reply delivered before is ignored. Answers what it did.
  */
 export async function receiveChatwootWebhook(db: Database, key: string, body: unknown): Promise<string> {
   const [userText = '', token = ''] = key.split('.', 2);
@@ -44,9 +44,14 @@ export async function receiveChatwootWebhook(db: Database, key: string, body: un
     return 'released';
   }
   const settings = await readSupportSettings(db, userId);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // A webhook may come again (a retry after a slow or failed delivery): the sender reads the reply once.
+    const { messageId } = event;
+    if (messageId !== null && !(await recordChatwootDelivery(trx, handoff.id, messageId))) {
+      return 'ignored: delivered before';
+    }
     await insertNotice(trx, handoff.sender, { type: 'text', text: event.text });
     await extendHandoff(trx, handoff.id, new Date(Date.now() + settings.timeoutMs).toISOString(), 'active');
+    return 'delivered';
   });
-  return 'delivered';
 }

@@ -112,11 +112,23 @@ describe.each(await testDatabaseKinds())('hand-over to the owner’s Chatwoot on
     await chatwoot.settled();
     expect(await notices(sender.senderId)).toEqual(['Sorry! Fixed, it is 30 now.']);
     expect(chatwoot.deliveries.every((delivery) => delivery.status === 200)).toBe(true);
+    // the same webhook posted again (a retry after a slow delivery): the sender reads the reply once
+    const reply = chatwoot.deliveries.findIndex((delivery) => delivery.payload.message_type === 'outgoing');
+    await chatwoot.redeliver(reply);
+    expect(chatwoot.deliveries.at(-1)?.status).toBe(200);
+    expect(await notices(sender.senderId)).toEqual(['Sorry! Fixed, it is 30 now.']);
+    // a second reply with the same words is a new message, and arrives
+    await chatwoot.agentReply(conversation?.id ?? 0, 'Sorry! Fixed, it is 30 now.');
+    expect(await notices(sender.senderId)).toEqual([
+      'Sorry! Fixed, it is 30 now.',
+      'Sorry! Fixed, it is 30 now.',
+    ]);
 
     // resolved in Chatwoot: back to the bot, with a word to the sender
     await chatwoot.resolveFromAgent(conversation?.id ?? 0);
     await chatwoot.settled();
     expect(await notices(sender.senderId)).toEqual([
+      'Sorry! Fixed, it is 30 now.',
       'Sorry! Fixed, it is 30 now.',
       'You are talking to the bot again.',
     ]);

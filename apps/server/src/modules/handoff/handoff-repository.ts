@@ -147,6 +147,23 @@ export async function extendHandoff(
     .execute();
 }
 
+/**
+ * Records that an agent's Chatwoot message was passed on to the hand-over's sender; false when it had been
+ * already (Chatwoot posted the webhook again), so the caller passes it on once.
+ */
+export async function recordChatwootDelivery(
+  db: Database,
+  handoffId: number,
+  messageId: number,
+): Promise<boolean> {
+  const inserted = await tablesOf(db)
+    .insertInto('chatwoot_deliveries')
+    .values({ handoff_id: handoffId, message_id: messageId })
+    .onConflict((conflict) => conflict.columns(['handoff_id', 'message_id']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 export async function setChatwootConversation(
   db: Database,
   id: number,

@@ -64,10 +64,18 @@ export interface HandoffsTable {
   closed_reason: string | null;
 }
 
+/** An agent's Chatwoot reply already passed on to the hand-over's sender (webhooks may come twice). */
+export interface ChatwootDeliveriesTable {
+  handoff_id: number;
+  message_id: number;
+  delivered_at: CreatedAt;
+}
+
 export type InboxTables = RuntimeTables & {
   inbox_groups: InboxGroupsTable;
   inbox_messages: InboxMessagesTable;
   inbox_progress: InboxProgressTable;
   traffic_days: TrafficDaysTable;
   handoffs: HandoffsTable;
+  chatwoot_deliveries: ChatwootDeliveriesTable;
 };

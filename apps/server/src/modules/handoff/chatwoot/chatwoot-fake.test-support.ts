@@ -44,6 +44,8 @@ export interface FakeChatwoot extends FakeStore {
   failNext(count: number, status: number, retryAfterSeconds?: number): void;
   /** an agent replies in Chatwoot: stored, then posted as `message_created` (outgoing); resolves when delivered */
   agentReply(conversationId: number, text: string, options?: { isPrivate?: boolean }): Promise<void>;
+  /** posts a webhook already delivered again, as a retrying job or proxy does after a slow delivery */
+  redeliver(index: number): Promise<void>;
   /** an agent resolves the conversation: posted as `conversation_status_changed` */
   resolveFromAgent(conversationId: number): Promise<void>;
   /** resolves once every webhook posted so far has been answered */
@@ -213,6 +215,11 @@ export async function startFakeChatwoot(options: FakeChatwootOptions = {}): Prom
         senderType: 'user',
       });
       await fake.settled();
+    },
+    async redeliver(index: number) {
+      const delivery = fake.deliveries[index];
+      if (!delivery) throw new Error(`no delivery ${index}`);
+      await deliver(delivery.payload);
     },
     async resolveFromAgent(conversationId: number) {
       const conversation = findConversation(conversationId);

@@ -25,6 +25,7 @@ import { channelUpdates } from './0024-channel-updates.ts';
 import { noticeRelay } from './0025-notice-relay.ts';
 import { channelRoutes } from './0026-channel-routes.ts';
 import { inbox } from './0027-inbox.ts';
+import { chatwootDeliveries } from './0028-chatwoot-deliveries.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -56,4 +57,5 @@ export const migrations: AppMigration[] = [
   noticeRelay,
   channelRoutes,
   inbox,
+  chatwootDeliveries,
 ];
