@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs as MantineBreadcrumbs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { crumbNameLookup } from './breadcrumb-names.ts';
@@ -7,9 +7,10 @@ import { buildCrumbs, type Crumb } from './build-crumbs.ts';
 
 function IdName({ parentSegment, id }: { parentSegment: string; id: string }) {
   const lookup = crumbNameLookup(parentSegment);
+  const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ['crumb-name', parentSegment, id],
-    queryFn: () => lookup!(id),
+    queryFn: () => lookup!(id, queryClient),
     enabled: lookup !== undefined,
     staleTime: 60_000,
   });

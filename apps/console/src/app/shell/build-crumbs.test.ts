@@ -33,6 +33,20 @@ describe('buildCrumbs', () => {
     });
   });
 
+  it('reads a sender key after conversations as an id, and the inbox as a screen', () => {
+    expect(buildCrumbs('/conversations/web%3A4f2a').at(-1)).toEqual({
+      kind: 'id',
+      path: '/conversations/web:4f2a',
+      id: 'web:4f2a',
+      parentSegment: 'conversations',
+    });
+    expect(buildCrumbs('/conversations/not-understood').at(-1)).toEqual({
+      kind: 'segment',
+      path: '/conversations/not-understood',
+      segment: 'not-understood',
+    });
+  });
+
   it('reads a number as the first segment as a page name', () => {
     expect(buildCrumbs('/404')).toEqual([{ kind: 'segment', path: '/404', segment: '404' }]);
   });

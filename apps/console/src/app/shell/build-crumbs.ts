@@ -12,6 +12,17 @@ const TYPED_STEPS = new Set(['options', 'template']);
 /** Segments whose id 0 is no new record but a filter on every one: `/locations/0` lists the locations of all maps. */
 const ZERO_MEANS_ALL = new Set(['locations']);
 
+/**
+ * Segments whose children are keys, not only numbers: `/conversations/web:4f2a` names a sender; the screens
+ * listed beside them (`/conversations/not-understood`) keep their names.
+ */
+const KEYED: Record<string, ReadonlySet<string>> = { conversations: new Set(['not-understood']) };
+
+function isKeyUnder(parent: string, segment: string) {
+  const screens = KEYED[parent];
+  return screens !== undefined && !screens.has(segment);
+}
+
 function isId(segment: string) {
   return /^\d+$/.test(segment);
 }
@@ -29,6 +40,8 @@ export function buildCrumbs(pathname: string): Crumb[] {
     if (segment === '0' && index > 0) return { kind: 'new', path };
     if (TYPED_STEPS.has(segments[index - 1] ?? '') && segments[index - 2] === 'result')
       return { kind: 'responseType', path, type: segment };
+    if (index === 1 && isKeyUnder(segments[0] ?? '', segment))
+      return { kind: 'id', path, id: segment, parentSegment: segments[0] ?? '' };
     if (isId(segment) && index > 0)
       return { kind: 'id', path, id: segment, parentSegment: segments[index - 1] ?? '' };
     return { kind: 'segment', path, segment };

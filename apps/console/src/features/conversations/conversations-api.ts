@@ -1,5 +1,5 @@
 import type { ConversationsResponse, HandoffView, TurnsResponse } from '@hiwar/contracts';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 /** Every query of this feature starts with this key: the list, a transcript and its hand-over. */
@@ -71,16 +71,24 @@ export function transcriptKey(senderKey: string) {
   return [...conversationsKey, 'turns', senderKey] as const;
 }
 
-/** A transcript, newest page first; `fetchNextPage` loads the earlier messages. */
-export function useTranscript(senderKey: string) {
-  return useInfiniteQuery({
+/**
+ * A transcript, newest page first. Fresh for a few seconds only, so the breadcrumb's name lookup and the screen
+ * share one request; the stream refreshes it when the sender writes.
+ */
+export function transcriptQuery(senderKey: string) {
+  return infiniteQueryOptions({
     queryKey: transcriptKey(senderKey),
     queryFn: ({ pageParam }) => fetchTurns(senderKey, pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page < last.pages_count ? last.page + 1 : undefined),
+    getNextPageParam: (last: TurnsPage) => (last.page < last.pages_count ? last.page + 1 : undefined),
     retry: false,
-    staleTime: 0,
+    staleTime: 5_000,
   });
+}
+
+/** `fetchNextPage` loads the earlier messages. */
+export function useTranscript(senderKey: string) {
+  return useInfiniteQuery(transcriptQuery(senderKey));
 }
 
 export function handoffKey(senderKey: string) {

@@ -1,5 +1,7 @@
 import type { FeatureModule } from '../../app/feature-module.ts';
 import { lazyScreen } from '../../app/lazy-screen.tsx';
+import { transcriptQuery } from './conversations-api.ts';
+import { senderNameOf } from './sender-name.ts';
 
 /**
  * The bot's conversations (issue #15): every sender with the filters, a sender's transcript (and the
@@ -20,4 +22,12 @@ export const conversationsModule: FeatureModule = {
       element: lazyScreen(() => import('./transcript-page.tsx').then((file) => file.TranscriptPage)),
     },
   ],
+  // the breadcrumb names a sender as the transcript's title does, not by its key
+  crumbNames: {
+    conversations: async (key, queryClient) => {
+      const transcript = await queryClient.fetchInfiniteQuery(transcriptQuery(key));
+      const sender = transcript.pages[0]?.sender;
+      return sender ? senderNameOf(sender) : key;
+    },
+  },
 };

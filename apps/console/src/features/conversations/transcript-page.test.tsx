@@ -127,6 +127,28 @@ describe('transcript', () => {
     expect(order).toEqual(['turn-10', 'turn-11', 'turn-12', 'notice-3', 'turn-13']);
   });
 
+  it('opens at the newest message and names the sender in the breadcrumb, with one request for both', async () => {
+    setToken('t');
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    const { fetchStub } = stubInboxFetch(inboxServer(transcriptState()));
+    renderApp('/conversations/web%3A11');
+    await screen.findByTestId('turn-13');
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(screen.getByTestId('transcript-end')));
+    const crumbs = screen.getByTestId('breadcrumbs');
+    await waitFor(() => expect(within(crumbs).getByText('Rania')).toBeDefined());
+    expect(within(crumbs).queryByText('web:11')).toBeNull();
+    expect(askedFor(fetchStub, '/conversations/web%3A11/turns')).toEqual([
+      '/conversations/web%3A11/turns?page=1',
+    ]);
+
+    // loading earlier messages keeps the place: no jump back to the newest
+    scrolled.mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'Earlier messages' }));
+    expect(await screen.findByTestId('turn-2')).toBeDefined();
+    expect(scrolled).not.toHaveBeenCalled();
+    scrolled.mockRestore();
+  });
+
   it('opens a turn’s trace on demand', async () => {
     setToken('t');
     stubInboxFetch(inboxServer(transcriptState()));

@@ -1,5 +1,6 @@
 import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useFormatNumber } from '../../lib/format-number.ts';
@@ -20,6 +21,13 @@ export function TranscriptPage() {
   const senderKey = useParams().senderKey ?? '';
   const transcript = useTranscript(senderKey);
   const handoff = useHandoff(senderKey);
+  const newest = useRef<HTMLDivElement>(null);
+  // the conversation whose newest page alone is shown: it opens there, as a chat does; earlier pages then load
+  // above it in place
+  const openedAtNewest = transcript.isSuccess && transcript.data.pages.length === 1 ? senderKey : null;
+  useEffect(() => {
+    if (openedAtNewest !== null) newest.current?.scrollIntoView?.({ block: 'end' });
+  }, [openedAtNewest]);
 
   // an address that names no conversation of this owner goes back to the list, as other screens do
   if (transcript.isError) return <Navigate to="/conversations" replace />;
@@ -74,6 +82,7 @@ export function TranscriptPage() {
               <NoticeView key={entry.key} notice={entry.notice} />
             ),
           )}
+          <div ref={newest} data-testid="transcript-end" />
         </Stack>
       </Card>
     </Stack>
