@@ -3,7 +3,10 @@ import type { Lang } from '../text/index.ts';
 /**
  * Interchangeable words and phrases shipped with the engine, for what WordNet does not give: German and
  * Arabic (no lexicon is registered for them) and English phrase paraphrases. Curated for what senders ask a
- * bot (orders, bookings, opening hours, prices, help); each phrase reads naturally in the others' place.
+ * bot (orders, bookings, opening hours, prices, help, and an assistant's everyday requests: volume, lights,
+ * lists, weather, greetings); each phrase reads naturally in the others' place. English single words come from
+ * WordNet, whose concepts the English model already reads as features, so a phrase it cannot see as one
+ * ("turn up" ↔ "increase") is what an English suggestion can teach it.
  * Arabic mixes Modern Standard and the common dialects, as senders do. A word that is also another part of
  * speech is paired only inside a phrase ("book a", not "book": "a book" is no "a reserve"), and German nouns
  * only with nouns of the same gender, so the article still fits.
@@ -26,6 +29,17 @@ export const SYNONYM_TABLE: Record<Lang, string[][]> = {
     ['cancel my', 'call off my'],
     ['hi', 'hello', 'hey'],
     ['thanks', 'thank you'],
+    ['remove', 'delete'],
+    ['increase the', 'turn up the', 'raise the'],
+    ['decrease the', 'turn down the', 'lower the'],
+    ['look up', 'search for'],
+    ['tell me about', 'give me information about'],
+    ['let me know', 'tell me'],
+    ['what is the', 'tell me the'],
+    ['is it going to', 'will it'],
+    ['how are you', "how's it going"],
+    ['goodbye', 'bye', 'see you'],
+    ['call my', 'phone my', 'ring my'],
   ],
   de: [
     ['ich möchte', 'ich will', 'ich würde gern', 'ich hätte gern'],

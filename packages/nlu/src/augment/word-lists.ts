@@ -81,5 +81,5 @@ export function isKeptWord(word: string, lang: Lang): boolean {
 
 /** Phrases of the synonym table swapped only as the message's first words ("when are…" ↔ "what time are…"). */
 export const START_ONLY: Partial<Record<Lang, ReadonlySet<string>>> = {
-  en: new Set(['when', 'what time']),
+  en: new Set(['when', 'what time', 'what is the', 'tell me the']),
 };
