@@ -1,5 +1,6 @@
 import { calibrateThreshold, scoreFloorFor } from './calibration.ts';
 import { decodeClassifier, LARGE_BOT, trainClassifier } from './classifier.ts';
+import { buildVocabulary, isUnfamiliar } from './familiarity.ts';
 import { DEFAULT_FEATURES, extractFeatures, type FeatureConfig } from './features.ts';
 import { lexiconForLanguage } from './lexicon.ts';
 import { nearDuplicateWeights } from './near-duplicates.ts';
@@ -90,10 +91,12 @@ export function trainModel(
 
 export function scoreModel(model: Model, runtime: Runtime, text: string): ParserScores {
   const scores = scoreWithRuntime(runtime, extractFeatures(text, model.lang, model.features));
+  runtime.vocabulary ??= buildVocabulary(model);
   return {
     commands: runtime.space.commands,
     commandScores: scores.commandScores,
     confidence: maximum(scores.similarityScores),
     similarExamples: scores.similarExamples,
+    isUnfamiliar: isUnfamiliar(text, model, runtime.vocabulary),
   };
 }

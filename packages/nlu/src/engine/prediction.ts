@@ -11,6 +11,8 @@ export interface ParserScores {
   confidence: number;
   /** The examples compared with the message (those of the best commands) and their cosines. */
   similarExamples: ExampleCandidates;
+  /** The message has content words and the bot knows none of them (familiarity.ts): out of scope. */
+  isUnfamiliar?: boolean;
 }
 
 function clampUnit(value: number): number {
@@ -54,7 +56,11 @@ export function assemblePrediction(
     examples: similar,
     cosine: similar[0]?.score ?? 0,
     confidence: clampUnit(scores.confidence),
-    isOutOfScope: best === undefined || scores.confidence < threshold || best.score < scoreFloor,
+    isOutOfScope:
+      best === undefined ||
+      scores.isUnfamiliar === true ||
+      scores.confidence < threshold ||
+      best.score < scoreFloor,
     threshold,
   };
 }

@@ -1,4 +1,5 @@
 import { type Classify, decodeClassifier } from './classifier.ts';
+import { extendVocabulary, type Vocabulary } from './familiarity.ts';
 import { extractFeatures } from './features.ts';
 import {
   centroidSimilarities,
@@ -22,6 +23,8 @@ export interface Runtime {
   classify: Classify | null;
   /** For each classifier class, its command's position in `space.commands`, or −1 if it has no examples now. */
   classifierToSpace: Int32Array;
+  /** The examples' words, built on the first prediction (see familiarity.ts). */
+  vocabulary?: Vocabulary;
 }
 
 export interface Scores {
@@ -57,13 +60,28 @@ export function buildRuntime(model: Model, previous?: { model: Model; runtime: R
     model.examples.map((example) => example.command),
     model.features.buckets,
   );
+  // an example added or removed: the previous words plus the new examples' (see familiarity.ts)
+  const previousVocabulary = previous?.runtime.vocabulary;
+  const vocabulary = previousVocabulary
+    ? extendVocabulary(
+        previousVocabulary,
+        model.examples.filter((example) => !known.has(example.text)).map((example) => example.text),
+        model,
+      )
+    : undefined;
   const sameClassifier = previous !== undefined && previous.model.classifier === model.classifier;
   const classify = sameClassifier
     ? previous.runtime.classify
     : model.classifier
       ? decodeClassifier(model.classifier)
       : null;
-  return { rawVectors, space, classify, classifierToSpace: mapClassifierClasses(model, space) };
+  return {
+    rawVectors,
+    space,
+    classify,
+    classifierToSpace: mapClassifierClasses(model, space),
+    ...(vocabulary && { vocabulary }),
+  };
 }
 
 /** Positions of the `count` best scores, best first (ties keep the lower position first). */
