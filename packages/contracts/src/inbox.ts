@@ -76,6 +76,8 @@ export const conversationsQuery = z
     lang: z.enum(conversationLangs).optional(),
     command_id: idParam.optional(),
     not_understood: flag.optional(),
+    /** 1: only senders handed over to a person now (waiting or answered) */
+    handed_over: flag.optional(),
     search: z.string().trim().max(200).optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {

@@ -93,6 +93,12 @@ export function ConversationFiltersBar({ filters, onChange, errors }: Conversati
         onChange={(event) => onChange('not_understood', event.currentTarget.checked ? '1' : null)}
         mb={8}
       />
+      <Checkbox
+        label={t('conversations.filters.handedOver')}
+        checked={filters.handed_over === '1'}
+        onChange={(event) => onChange('handed_over', event.currentTarget.checked ? '1' : null)}
+        mb={8}
+      />
     </Group>
   );
 }

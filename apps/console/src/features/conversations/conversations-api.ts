@@ -13,6 +13,7 @@ export interface ConversationFilters {
   lang?: string;
   command_id?: string;
   not_understood?: '1';
+  handed_over?: '1';
   search?: string;
 }
 
@@ -23,6 +24,7 @@ export const filterNames = [
   'lang',
   'command_id',
   'not_understood',
+  'handed_over',
   'search',
 ] as const satisfies readonly (keyof ConversationFilters)[];
 

@@ -58,16 +58,17 @@ describe('conversations list', () => {
     await choose('Language', 'Arabic');
     await choose('Command', 'opening_hours');
     fireEvent.click(screen.getByLabelText('Not understood only'));
+    fireEvent.click(screen.getByLabelText('With a person only'));
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-26' } });
     fireEvent.change(screen.getByLabelText('Search messages'), { target: { value: ' pizza ' } });
     await waitFor(() =>
       expect(askedFor(fetchStub, '/conversations?').at(-1)).toBe(
-        '/conversations?page=1&platform=telegram&from=2026-11-01&to=2026-11-26&lang=ar&command_id=9&not_understood=1&search=pizza',
+        '/conversations?page=1&platform=telegram&from=2026-11-01&to=2026-11-26&lang=ar&command_id=9&not_understood=1&handed_over=1&search=pizza',
       ),
     );
     expect(currentPath(router)).toBe(
-      '/conversations?platform=telegram&lang=ar&command_id=9&not_understood=1&from=2026-11-01&to=2026-11-26&search=pizza',
+      '/conversations?platform=telegram&lang=ar&command_id=9&not_understood=1&handed_over=1&from=2026-11-01&to=2026-11-26&search=pizza',
     );
   });
 

@@ -85,5 +85,7 @@ describe('dashboard traffic', () => {
     await waitFor(() => expect(waiting.textContent).toBe('غير المفهومة: 7 بالانتظار'));
     expect(waiting.getAttribute('href')).toBe('/conversations/not-understood');
     expect(screen.getByTestId('waiting-handoffs').textContent).toBe('2 بانتظار شخص');
+    // the count opens the list narrowed to the senders with a person
+    expect(screen.getByTestId('waiting-handoffs').getAttribute('href')).toBe('/conversations?handed_over=1');
   });
 });

@@ -28,7 +28,13 @@ export function WaitingCard() {
             {t('dashboard.waiting.notUnderstood', { waiting: waiting === undefined ? '—' : format(waiting) })}
           </Anchor>
           {handoffs > 0 && (
-            <Anchor component={Link} to="/conversations" size="sm" c="red" data-testid="waiting-handoffs">
+            <Anchor
+              component={Link}
+              to="/conversations?handed_over=1"
+              size="sm"
+              c="red"
+              data-testid="waiting-handoffs"
+            >
               {t('dashboard.waiting.handoffs', { handoffs: format(handoffs) })}
             </Anchor>
           )}

@@ -83,6 +83,16 @@ describe.each(await testDatabaseKinds())('hand-over to a person on $label', (kin
       (row: { sender_key: string }) => row.sender_key === `web:${sender.senderId}`,
     );
     expect(listed.handoff).toBe('waiting');
+    // the list narrows to the senders handed over, alone or with other filters
+    const handedOver = (query: string) =>
+      get(`/conversations?handed_over=1${query}`).then((answer) =>
+        answer.json.data.map((row: { sender_key: string }) => row.sender_key),
+      );
+    expect(await handedOver('')).toEqual([`web:${sender.senderId}`]);
+    expect(await handedOver('&search=person')).toEqual([`web:${sender.senderId}`]);
+    expect(await handedOver('&search=pizza')).toEqual([]);
+    expect(await handedOver('&platform=telegram')).toEqual([]);
+    expect((await get('/conversations?handed_over=2')).status).toBe(422);
 
     // the bot stays silent while a person answers
     expect(await sender.say('hello')).toEqual([]);
@@ -108,6 +118,7 @@ describe.each(await testDatabaseKinds())('hand-over to a person on $label', (kin
       'You are talking to the bot again.',
     ]);
     expect((await get(`/conversations/${keyOf(sender.senderId)}/handoff`)).json.data).toBeNull();
+    expect(await handedOver('')).toEqual([]);
     expect(await sender.say('hello')).toEqual([{ type: 'text', text: 'Hello!' }]);
     expect((await post(`/conversations/${keyOf(sender.senderId)}/release`)).status).toBe(409);
     expect((await post(`/conversations/${keyOf(sender.senderId)}/reply`, { text: 'late' })).status).toBe(409);

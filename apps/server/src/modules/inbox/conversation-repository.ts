@@ -111,6 +111,30 @@ async function handoffsOf(
   );
 }
 
+interface SenderPair {
+  platform: string;
+  sender_id: string;
+}
+
+/** The senders the owner has handed over to a person now (a few at a time: each waits for an answer). */
+async function handedOverSenders(db: Database, userId: number, platform?: string): Promise<SenderPair[]> {
+  let select = tablesOf(db)
+    .selectFrom('handoffs')
+    .select(['platform', 'sender_id'])
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'closed');
+  if (platform) select = select.where('platform', '=', platform);
+  return select.execute();
+}
+
+/** `(platform = ? and sender_id = ?) or …`: a sender id is unique only within its platform. */
+function isOneOf(senders: SenderPair[]) {
+  const pairs = senders.map(
+    (sender) => sql`(platform = ${sender.platform} and sender_id = ${sender.sender_id})`,
+  );
+  return sql<boolean>`(${sql.join(pairs, sql` or `)})`;
+}
+
 /** Turn ids matching a search below `before`, newest first (SQLite: the FTS5 trigram table). */
 async function searchedTurnIds(
   db: Database,
@@ -182,6 +206,7 @@ async function filteredSenderKeys(
   userId: number,
   query: ConversationsQuery,
   wanted: number,
+  onlySenders: SenderPair[] | null,
 ): Promise<{ keys: { platform: string; senderId: string }[]; isExhausted: boolean }> {
   const folded = query.search ? foldSearchQuery(query.search) : '';
   const isTrigramSearch = dialect === 'sqlite' && [...folded].length >= TRIGRAM;
@@ -207,6 +232,7 @@ async function filteredSenderKeys(
     else select = select.where('id', '<', before);
     if (bounds.from > 0) select = select.where('id', '>=', bounds.from);
     if (query.platform) select = select.where('platform', '=', query.platform);
+    if (onlySenders) select = select.where(isOneOf(onlySenders));
     if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
     if (query.to) select = select.where('created_at', '<', nextDay(query.to));
     if (query.lang) select = select.where('lang', '=', query.lang);
@@ -247,6 +273,8 @@ export async function listConversations(
   query: ConversationsQuery,
 ): Promise<{ rows: ConversationRow[]; hasMore: boolean }> {
   const skip = (query.page - 1) * CONVERSATIONS_PAGE_SIZE;
+  const onlySenders = query.handed_over === 1 ? await handedOverSenders(db, userId, query.platform) : null;
+  if (onlySenders?.length === 0) return { rows: [], hasMore: false };
   let senders: SenderRow[];
   let hasMore: boolean;
   if (!filtersTurns(query)) {
@@ -257,6 +285,7 @@ export async function listConversations(
       .where('last_turn_id', 'is not', null)
       .where('platform', '<>', TEST_PLATFORM);
     if (query.platform) select = select.where('platform', '=', query.platform);
+    if (onlySenders) select = select.where(isOneOf(onlySenders));
     const rows = await select
       .orderBy('last_turn_id', 'desc')
       .limit(CONVERSATIONS_PAGE_SIZE + 1)
@@ -271,6 +300,7 @@ export async function listConversations(
       userId,
       query,
       skip + CONVERSATIONS_PAGE_SIZE + 1,
+      onlySenders,
     );
     const page = keys.slice(skip, skip + CONVERSATIONS_PAGE_SIZE);
     hasMore = keys.length > skip + CONVERSATIONS_PAGE_SIZE || (!isExhausted && page.length > 0);
