@@ -4,6 +4,7 @@ import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
 import { isoOf } from './conversation-repository.ts';
+import { progressOf } from './inbox-progress.ts';
 import type { InboxGroupStatus, InboxTables } from './inbox-tables.ts';
 import { displayTextOf, foldSearchQuery } from './turn-text.ts';
 
@@ -86,20 +87,6 @@ interface WorkingGroup {
   isChanged: boolean;
 }
 
-async function progressOf(db: Database, userId: number): Promise<number> {
-  await tablesOf(db)
-    .insertInto('inbox_progress')
-    .values({ user_id: userId })
-    .onConflict((conflict) => conflict.column('user_id').doNothing())
-    .execute();
-  const row = await tablesOf(db)
-    .selectFrom('inbox_progress')
-    .select('grouped_until')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.grouped_until);
-}
-
 /**
  * One pass: the owner's next not-understood turns join the most similar group of their language (open or
  * dismissed — a dismissed group keeps its kind out of the inbox; a group already added as an example does not
@@ -108,7 +95,7 @@ async function progressOf(db: Database, userId: number): Promise<number> {
  */
 async function groupPass(db: Database, userId: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const from = await progressOf(trx, userId);
+    const from = await progressOf(trx, userId, 'grouped_until');
     const turns = await tablesOf(trx)
       .selectFrom('conversation_turns')
       .select(['id', 'event', 'lang', 'candidates', 'created_at', 'platform'])

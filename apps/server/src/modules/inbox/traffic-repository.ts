@@ -1,6 +1,7 @@
 import { TEST_PLATFORM, type TrafficBucket } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { isoOf } from './conversation-repository.ts';
+import { progressOf } from './inbox-progress.ts';
 import type { InboxTables } from './inbox-tables.ts';
 
 function tablesOf(db: Database) {
@@ -24,17 +25,7 @@ class CountedElsewhere extends Error {}
  */
 async function countPass(db: Database, userId: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await tablesOf(trx)
-      .insertInto('inbox_progress')
-      .values({ user_id: userId })
-      .onConflict((conflict) => conflict.column('user_id').doNothing())
-      .execute();
-    const progress = await tablesOf(trx)
-      .selectFrom('inbox_progress')
-      .select('counted_until')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    const from = Number(progress.counted_until);
+    const from = await progressOf(trx, userId, 'counted_until');
     const turns = await tablesOf(trx)
       .selectFrom('conversation_turns')
       .select(['id', 'created_at', 'lang', 'not_understood', 'platform'])
