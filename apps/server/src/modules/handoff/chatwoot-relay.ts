@@ -8,6 +8,7 @@ import { KeyedQueue } from '../runtime/sender-queue.ts';
 import { appendTurnTrace } from '../runtime/turn-repository.ts';
 import { parseChatwootEndpoint } from './chatwoot/chatwoot-account.ts';
 import { type ChatwootClient, createChatwootClient } from './chatwoot/chatwoot-client.ts';
+import { ChatwootError } from './chatwoot/chatwoot-error.ts';
 import { findHandoffById, setChatwootConversation } from './handoff-repository.ts';
 import type { HandoffWrite } from './handoff-writes.ts';
 import { readSupportSettings } from './support-settings.ts';
@@ -40,11 +41,46 @@ export async function chatwootClientOf(db: Database, userId: number): Promise<Ch
   });
 }
 
+/**
+ * Waits before the second, third and fourth try of a Chatwoot call that failed for a reason that passes (a 429,
+ * a 5xx, no answer): a few seconds of Chatwoot restarting or rate-limiting should not lose a sender's message.
+ * A Retry-After is honoured up to MAX_RETRY_AFTER_S. Other failures (401, 404, 422) would fail again.
+ */
+const RETRY_DELAYS_MS = [250, 1_000, 4_000];
+const MAX_RETRY_AFTER_S = 30;
+
+function isPassing(error: unknown): error is ChatwootError {
+  if (!(error instanceof ChatwootError)) return false;
+  if (error.reason === 'http') return error.status === 429 || error.status >= 500;
+  return error.reason === 'timeout' || error.reason === 'network' || error.reason === 'refused';
+}
+
+/** A Chatwoot call, tried again after a failure that passes; notes each retry in `notes`. */
+async function withRetry<T>(call: () => Promise<T>, notes: string[]): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined || !isPassing(error)) throw error;
+      const waitMs =
+        error.retryAfter === undefined ? delay : Math.min(error.retryAfter, MAX_RETRY_AFTER_S) * 1000;
+      notes.push(`retried after ${error.message}`);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
 /** The Chatwoot team whose name is the department's (case and surrounding spaces aside), if any. */
-async function teamNamed(client: ChatwootClient, name: string | null): Promise<number | null> {
+async function teamNamed(
+  client: ChatwootClient,
+  name: string | null,
+  notes: string[],
+): Promise<number | null> {
   if (!name) return null;
   const wanted = departmentNameKey(name);
-  const team = (await client.listTeams()).find((candidate) => departmentNameKey(candidate.name) === wanted);
+  const teams = await withRetry(() => client.listTeams(), notes);
+  const team = teams.find((candidate) => departmentNameKey(candidate.name) === wanted);
   return team?.id ?? null;
 }
 
@@ -59,36 +95,41 @@ export interface TurnRelay {
   writes: readonly HandoffWrite[];
 }
 
-async function relay(db: Database, client: ChatwootClient, input: TurnRelay): Promise<string[]> {
-  const notes: string[] = [];
+async function relay(db: Database, client: ChatwootClient, input: TurnRelay, notes: string[]): Promise<void> {
   for (const write of input.writes) {
     if (write.kind === 'open') {
       const handoff = await findHandoffById(db, input.sender.userId, null, input.sender);
       if (!handoff || handoff.chatwootConversationId !== null) continue;
-      const teamId = await teamNamed(client, handoff.departmentName);
-      const opened = await client.openConversation({
-        identifier: senderKeyOf(input.sender.platform, input.sender.senderId),
-        name: input.sender.name || senderKeyOf(input.sender.platform, input.sender.senderId),
-        teamId,
-      });
+      const teamId = await teamNamed(client, handoff.departmentName, notes);
+      const opened = await withRetry(
+        () =>
+          client.openConversation({
+            identifier: senderKeyOf(input.sender.platform, input.sender.senderId),
+            name: input.sender.name || senderKeyOf(input.sender.platform, input.sender.senderId),
+            teamId,
+          }),
+        notes,
+      );
       await setChatwootConversation(db, handoff.id, opened.conversationId);
-      if (input.text !== '') await client.postIncoming(opened.conversationId, input.text);
+      if (input.text !== '')
+        await withRetry(() => client.postIncoming(opened.conversationId, input.text), notes);
       notes.push(
         `Chatwoot conversation ${opened.conversationId}${teamId === null ? '' : ` (team ${teamId})`}`,
       );
     } else if (write.kind === 'extend') {
       const handoff = await findHandoffById(db, input.sender.userId, write.handoffId, input.sender);
-      if (handoff?.chatwootConversationId == null || input.text === '') continue;
-      await client.postIncoming(handoff.chatwootConversationId, input.text);
-      notes.push(`posted to Chatwoot conversation ${handoff.chatwootConversationId}`);
+      const conversationId = handoff?.chatwootConversationId;
+      if (conversationId == null || input.text === '') continue;
+      await withRetry(() => client.postIncoming(conversationId, input.text), notes);
+      notes.push(`posted to Chatwoot conversation ${conversationId}`);
     } else if (write.handoffId !== null) {
       const handoff = await findHandoffById(db, input.sender.userId, write.handoffId, input.sender);
-      if (handoff?.chatwootConversationId == null) continue;
-      await client.resolve(handoff.chatwootConversationId);
-      notes.push(`Chatwoot conversation ${handoff.chatwootConversationId} resolved`);
+      const conversationId = handoff?.chatwootConversationId;
+      if (conversationId == null) continue;
+      await withRetry(() => client.resolve(conversationId), notes);
+      notes.push(`Chatwoot conversation ${conversationId} resolved`);
     }
   }
-  return notes;
 }
 
 /**
@@ -101,10 +142,11 @@ export function relayTurnToChatwoot(db: Database, input: TurnRelay): void {
   if (input.writes.length === 0 || !services.has(db)) return;
   const key = senderKeyOf(input.sender.platform, `${input.sender.userId}:${input.sender.senderId}`);
   void queue.run(key, async () => {
+    const notes: string[] = [];
     try {
       const client = await chatwootClientOf(db, input.sender.userId);
       if (!client) return;
-      const notes = await relay(db, client, input);
+      await relay(db, client, input, notes);
       if (notes.length > 0)
         await appendTurnTrace(db, input.turnId, { step: 'chatwoot', note: notes.join('; '), ms: 0 });
     } catch (error) {
@@ -112,9 +154,8 @@ export function relayTurnToChatwoot(db: Database, input: TurnRelay): void {
       services
         .get(db)
         ?.log.warn({ err: error, turnId: input.turnId }, 'the hand-over could not be relayed to Chatwoot');
-      await appendTurnTrace(db, input.turnId, { step: 'chatwoot', note: `failed: ${reason}`, ms: 0 }).catch(
-        () => undefined,
-      );
+      const note = [...notes, `failed: ${reason}`].join('; ');
+      await appendTurnTrace(db, input.turnId, { step: 'chatwoot', note, ms: 0 }).catch(() => undefined);
     }
   });
 }

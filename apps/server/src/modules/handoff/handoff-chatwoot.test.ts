@@ -93,13 +93,25 @@ describe.each(await testDatabaseKinds())('hand-over to the owner’s Chatwoot on
       )
       .toEqual(['my invoice is wrong']);
 
-    // the bot is silent; the sender's messages reach the agents
+    // the bot is silent; the sender's messages reach the agents, also through a Chatwoot failing three times
+    // (the client tries twice, the relay again after a pause)
+    chatwoot.failNext(3, 500);
     expect(await sender.say('it says 300 instead of 30')).toEqual([]);
     await expect
-      .poll(() =>
-        chatwoot.messages.filter((message) => message.messageType === 'incoming').map((m) => m.content),
+      .poll(
+        () => chatwoot.messages.filter((message) => message.messageType === 'incoming').map((m) => m.content),
+        { timeout: 8_000 },
       )
       .toEqual(['my invoice is wrong', 'it says 300 instead of 30']);
+    const failedThenPosted = chatwoot.requests.filter((request) => request.path.endsWith('/messages'));
+    expect(failedThenPosted.map((request) => request.status).slice(-4)).toEqual([500, 500, 500, 200]);
+    await expect
+      .poll(async () => {
+        const turns = (await get(`/conversations/${encodeURIComponent(`web:${sender.senderId}`)}/turns`)).json
+          .data;
+        return turns.at(-1).trace.find((step: { step: string }) => step.step === 'chatwoot')?.note ?? '';
+      })
+      .toMatch(/^retried after .* 500.*; posted to Chatwoot conversation/);
     const handoff = await get(`/conversations/${encodeURIComponent(`web:${sender.senderId}`)}/handoff`);
     expect(handoff.json.data).toMatchObject({
       status: 'waiting',
