@@ -89,7 +89,7 @@ function registerListRoutes(app: ApiApp, { db, requireUser }: ModuleContext) {
 export const commandsModule: AppModule = {
   name: 'commands',
   routes(app, context) {
-    const { db, secrets, requireUser } = context;
+    const { db, requireUser } = context;
     registerListRoutes(app, context);
 
     app.get(
