@@ -1,6 +1,5 @@
 import { functionWords } from '../extract/function-words.ts';
-import { normalizeText } from '../text/index.ts';
-import { stemmedWords } from './features.ts';
+import { type StemmedWords, stemmedWords } from './features.ts';
 import { lexiconNamed } from './lexicon.ts';
 import type { Model } from './types.ts';
 
@@ -135,7 +134,7 @@ function stopWordsOf(model: Pick<Model, 'lang' | 'features'>): ReadonlySet<strin
   if (!words) {
     words = new Set(
       [...functionWords(model.lang)].flatMap(
-        (word) => stemmedWords(normalizeText(word, model.lang), model.lang, model.features.umlauts).tokens,
+        (word) => stemmedWords(word, model.lang, model.features.umlauts).tokens,
       ),
     );
     stopWordsByLang.set(key, words);
@@ -143,13 +142,12 @@ function stopWordsOf(model: Pick<Model, 'lang' | 'features'>): ReadonlySet<strin
   return words;
 }
 
-/** True when the message has content words and the bot knows none of them. */
+/** True when the message (its stemmed words, as the features read them) has content words the bot knows none of. */
 export function isUnfamiliar(
-  text: string,
+  { tokens, stems }: StemmedWords,
   model: Pick<Model, 'lang' | 'features'>,
   vocabulary: Vocabulary,
 ): boolean {
-  const { tokens, stems } = stemmedWords(text, model.lang, model.features.umlauts);
   const stopWords = stopWordsOf(model);
   let hasContent = false;
   for (let index = 0; index < tokens.length; index++) {

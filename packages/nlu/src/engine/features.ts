@@ -53,12 +53,13 @@ function countCharacterGrams(counts: Map<number, number>, token: string, config:
   }
 }
 
+export interface StemmedWords {
+  tokens: string[];
+  stems: string[];
+}
+
 /** The stemmed words of a message, as the features see them. */
-export function stemmedWords(
-  text: string,
-  lang: Lang,
-  umlauts?: UmlautFolding,
-): { tokens: string[]; stems: string[] } {
+export function stemmedWords(text: string, lang: Lang, umlauts?: UmlautFolding): StemmedWords {
   const tokens = tokenize(normalizeText(text, lang, umlauts ? { umlauts } : {}), lang);
   return { tokens, stems: tokens.map((token) => stem(token, lang)) };
 }
@@ -90,8 +91,10 @@ export function extractFeatures(
   text: string,
   lang: Lang,
   config: FeatureConfig = DEFAULT_FEATURES,
+  /** the text's stemmedWords, when the caller has them already */
+  stemmed: StemmedWords = stemmedWords(text, lang, config.umlauts),
 ): SparseVector {
-  const { tokens, stems } = stemmedWords(text, lang, config.umlauts);
+  const { tokens, stems } = stemmed;
   const mask = config.buckets - 1;
   const words = new Map<number, number>();
   const bigrams = new Map<number, number>();

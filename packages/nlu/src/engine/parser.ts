@@ -1,7 +1,7 @@
 import { calibrateThreshold, scoreFloorFor } from './calibration.ts';
 import { decodeClassifier, LARGE_BOT, trainClassifier } from './classifier.ts';
 import { buildVocabulary, isUnfamiliar } from './familiarity.ts';
-import { DEFAULT_FEATURES, extractFeatures, type FeatureConfig } from './features.ts';
+import { DEFAULT_FEATURES, extractFeatures, type FeatureConfig, stemmedWords } from './features.ts';
 import { lexiconForLanguage } from './lexicon.ts';
 import { nearDuplicateWeights } from './near-duplicates.ts';
 import type { ParserScores } from './prediction.ts';
@@ -90,13 +90,15 @@ export function trainModel(
 }
 
 export function scoreModel(model: Model, runtime: Runtime, text: string): ParserScores {
-  const scores = scoreWithRuntime(runtime, extractFeatures(text, model.lang, model.features));
+  // tokenised and stemmed once: the features and the familiarity check read the same words
+  const words = stemmedWords(text, model.lang, model.features.umlauts);
+  const scores = scoreWithRuntime(runtime, extractFeatures(text, model.lang, model.features, words));
   runtime.vocabulary ??= buildVocabulary(model);
   return {
     commands: runtime.space.commands,
     commandScores: scores.commandScores,
     confidence: maximum(scores.similarityScores),
     similarExamples: scores.similarExamples,
-    isUnfamiliar: isUnfamiliar(text, model, runtime.vocabulary),
+    isUnfamiliar: isUnfamiliar(words, model, runtime.vocabulary),
   };
 }
