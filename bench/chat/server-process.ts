@@ -16,7 +16,7 @@ export interface ServerProcess {
   killHard(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -77,7 +77,7 @@ export async function startServer(
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

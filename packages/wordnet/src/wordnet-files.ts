@@ -100,11 +100,14 @@ export class LinkCollector {
 
 /** Every kept pointer as three parallel arrays sorted by source synset: ~1 MB for all of WordNet. */
 export class SynsetLinks {
-  constructor(
-    private readonly sources: Int32Array,
-    private readonly kinds: Uint8Array,
-    private readonly targets: Int32Array,
-  ) {}
+  private readonly sources: Int32Array;
+  private readonly kinds: Uint8Array;
+  private readonly targets: Int32Array;
+  constructor(sources: Int32Array, kinds: Uint8Array, targets: Int32Array) {
+    this.sources = sources;
+    this.kinds = kinds;
+    this.targets = targets;
+  }
 
   /** The synsets `source` points to with pointers of `kind`. */
   of(source: number, kind: LinkKind): number[] {

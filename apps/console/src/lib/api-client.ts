@@ -8,14 +8,14 @@ const CREDENTIAL_PATHS = ['/passport/login'];
 
 /** Any answer that is not `status: 1`, or a request that got no answer. */
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    /** HTTP status; 0 when the request never got an answer */
-    readonly httpStatus: number,
-    /** field → messages (422), or a single message about the whole form */
-    readonly fieldErrors?: FieldErrors | string,
-  ) {
+  /** HTTP status; 0 when the request never got an answer */
+  readonly httpStatus: number;
+  /** field → messages (422), or a single message about the whole form */
+  readonly fieldErrors?: FieldErrors | string;
+  constructor(message: string, httpStatus: number, fieldErrors?: FieldErrors | string) {
     super(message);
+    this.httpStatus = httpStatus;
+    this.fieldErrors = fieldErrors;
     this.name = 'ApiError';
   }
 

@@ -34,23 +34,19 @@ function exited(child: ChildProcess): Promise<void> {
  * listens (its log names the address). `env` adds to or overrides the environment (DATA_DIR, DATABASE_URL…).
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  // node itself with tsx's loader, not the tsx launcher: the launcher runs the server in a child process, which a
-  // SIGKILL of the launcher would leave running
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(repositoryRoot, 'apps/server/src/main.ts')],
-    {
-      cwd: repositoryRoot,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        CONSOLE_DIST: join(env.DATA_DIR ?? '.', 'no-console'),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // node itself runs the TypeScript (Node 24's type stripping), as `npm start` does: one process, which a
+  // SIGKILL ends with everything it holds
+  const child = spawn(process.execPath, [join(repositoryRoot, 'apps/server/src/main.ts')], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      CONSOLE_DIST: join(env.DATA_DIR ?? '.', 'no-console'),
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-LOG_KEPT);

@@ -19,11 +19,10 @@ export interface WidgetHistory {
 
 /** A failed call. Network failures, 5xx and 429 are worth retrying; any other answer is final. */
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
+  readonly status: number;
+  constructor(message: string, status: number) {
     super(message);
+    this.status = status;
   }
 
   get isRetryable(): boolean {

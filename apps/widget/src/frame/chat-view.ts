@@ -23,10 +23,9 @@ export class ChatView {
   private readonly avatar: string | null;
   private readonly userRows = new Map<string, HTMLElement>();
 
-  constructor(
-    private readonly context: RenderContext,
-    avatar: string,
-  ) {
+  private readonly context: RenderContext;
+  constructor(context: RenderContext, avatar: string) {
+    this.context = context;
     this.avatar = safeWebUrl(avatar);
   }
 

@@ -36,7 +36,9 @@ export class Outbox {
   private readonly pending: OutgoingMessage[];
   private isRunning = false;
 
-  constructor(private readonly options: OutboxOptions) {
+  private readonly options: OutboxOptions;
+  constructor(options: OutboxOptions) {
+    this.options = options;
     this.pending = options.storage.load();
   }
 

@@ -3,16 +3,19 @@
  * the app's OAuth access token): plain HTTP, no SDK (DESIGN.md §3); tests talk to a fake on loopback.
  */
 export class GoogleChatError extends Error {
-  constructor(
-    /** what was asked: `messages.create`, `token` */
-    readonly call: string,
-    /** the HTTP status, 0 when Google could not be reached */
-    readonly status: number,
-    readonly description: string,
-    /** seconds Google asked to wait (Retry-After of a 429) */
-    readonly retryAfter: number | null = null,
-  ) {
+  /** what was asked: `messages.create`, `token` */
+  readonly call: string;
+  /** the HTTP status, 0 when Google could not be reached */
+  readonly status: number;
+  readonly description: string;
+  /** seconds Google asked to wait (Retry-After of a 429) */
+  readonly retryAfter: number | null;
+  constructor(call: string, status: number, description: string, retryAfter: number | null = null) {
     super(`Google Chat ${call}: ${status === 0 ? '' : `${status} `}${description}`);
+    this.call = call;
+    this.status = status;
+    this.description = description;
+    this.retryAfter = retryAfter;
     this.name = 'GoogleChatError';
   }
 

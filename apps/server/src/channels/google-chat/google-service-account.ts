@@ -24,8 +24,10 @@ export interface ServiceAccountKey {
 
 /** Why a pasted key cannot be used, in the words the chatbot screen shows. */
 export class ServiceAccountError extends Error {
-  constructor(readonly reason: string) {
+  readonly reason: string;
+  constructor(reason: string) {
     super(reason);
+    this.reason = reason;
     this.name = 'ServiceAccountError';
   }
 }

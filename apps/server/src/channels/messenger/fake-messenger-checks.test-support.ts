@@ -3,12 +3,12 @@
 export type Body = Record<string, unknown>;
 
 export class GraphRefusal extends Error {
-  constructor(
-    message: string,
-    readonly code = 100,
-    readonly status = 400,
-  ) {
+  readonly code;
+  readonly status;
+  constructor(message: string, code = 100, status = 400) {
     super(message);
+    this.code = code;
+    this.status = status;
   }
 }
 

@@ -3,16 +3,26 @@
  * no SDK (DESIGN.md §3). The base URL is the operator's FACEBOOK_GRAPH_URL, so tests talk to a fake on loopback.
  */
 export class GraphError extends Error {
+  readonly path: string;
+  /** the HTTP status, 0 when the API could not be reached */
+  readonly status: number;
+  readonly description: string;
+  /** Graph's `error.code` (190 a bad token, 4/17/32/613 rate limits, 368 a blocked page, 10 a policy refusal) */
+  readonly code: number | null;
+  readonly subcode: number | null;
   constructor(
-    readonly path: string,
-    /** the HTTP status, 0 when the API could not be reached */
-    readonly status: number,
-    readonly description: string,
-    /** Graph's `error.code` (190 a bad token, 4/17/32/613 rate limits, 368 a blocked page, 10 a policy refusal) */
-    readonly code: number | null = null,
-    readonly subcode: number | null = null,
+    path: string,
+    status: number,
+    description: string,
+    code: number | null = null,
+    subcode: number | null = null,
   ) {
     super(`Graph ${path}: ${status === 0 ? '' : `${status} `}${description}`);
+    this.path = path;
+    this.status = status;
+    this.description = description;
+    this.code = code;
+    this.subcode = subcode;
     this.name = 'GraphError';
   }
 

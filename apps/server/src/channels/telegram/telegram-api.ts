@@ -3,15 +3,18 @@
  * SDK (DESIGN.md §3). The base URL is the operator's TELEGRAM_API_URL, so tests talk to a fake on loopback.
  */
 export class TelegramError extends Error {
-  constructor(
-    readonly method: string,
-    /** the HTTP status, 0 when the API could not be reached */
-    readonly status: number,
-    readonly description: string,
-    /** seconds Telegram asked to wait (429) */
-    readonly retryAfter: number | null = null,
-  ) {
+  readonly method: string;
+  /** the HTTP status, 0 when the API could not be reached */
+  readonly status: number;
+  readonly description: string;
+  /** seconds Telegram asked to wait (429) */
+  readonly retryAfter: number | null;
+  constructor(method: string, status: number, description: string, retryAfter: number | null = null) {
     super(`Telegram ${method}: ${status === 0 ? '' : `${status} `}${description}`);
+    this.method = method;
+    this.status = status;
+    this.description = description;
+    this.retryAfter = retryAfter;
     this.name = 'TelegramError';
   }
 

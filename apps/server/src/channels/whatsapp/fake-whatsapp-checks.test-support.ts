@@ -1,11 +1,11 @@
 /** What the fake Cloud API refuses, as WhatsApp refuses it (Graph's `{error: {message, type, code}}`). */
 export class GraphRefusal extends Error {
-  constructor(
-    message: string,
-    readonly code = 100,
-    readonly status = 400,
-  ) {
+  readonly code;
+  readonly status;
+  constructor(message: string, code = 100, status = 400) {
     super(message);
+    this.code = code;
+    this.status = status;
   }
 }
 

@@ -5,17 +5,27 @@ import type { OutboundAnswer, OutboundHttp } from '../../platform/net/outbound-h
  * is the chatbot's `chatapi_url`, else the operator's WHATSAPP_API_URL, so tests talk to a fake on loopback.
  */
 export class WhatsappError extends Error {
+  readonly operation: string;
+  /** the HTTP status, 0 when the API could not be reached */
+  readonly status: number;
+  readonly description: string;
+  /** Graph's `error.code` (190 a bad token, 130429 the throughput limit…), null when absent */
+  readonly code: number | null;
+  /** seconds the API asked to wait (a Retry-After header), null when it did not say */
+  readonly retryAfter: number | null;
   constructor(
-    readonly operation: string,
-    /** the HTTP status, 0 when the API could not be reached */
-    readonly status: number,
-    readonly description: string,
-    /** Graph's `error.code` (190 a bad token, 130429 the throughput limit…), null when absent */
-    readonly code: number | null = null,
-    /** seconds the API asked to wait (a Retry-After header), null when it did not say */
-    readonly retryAfter: number | null = null,
+    operation: string,
+    status: number,
+    description: string,
+    code: number | null = null,
+    retryAfter: number | null = null,
   ) {
     super(`WhatsApp ${operation}: ${status === 0 ? '' : `${status} `}${description}`);
+    this.operation = operation;
+    this.status = status;
+    this.description = description;
+    this.code = code;
+    this.retryAfter = retryAfter;
     this.name = 'WhatsappError';
   }
 

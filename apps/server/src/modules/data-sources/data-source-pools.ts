@@ -23,7 +23,10 @@ interface Entry {
 export class DataSourcePools {
   private readonly entries = new Map<number, Entry>();
 
-  constructor(private readonly guard: OutboundGuard) {}
+  private readonly guard: OutboundGuard;
+  constructor(guard: OutboundGuard) {
+    this.guard = guard;
+  }
 
   /** Opens a pool to `target` through the guard, proved by one connection; the caller owns and closes it. */
   async open(open: OpenPool, host: string, target: PoolRequest['target']): Promise<OwnerDatabasePool> {

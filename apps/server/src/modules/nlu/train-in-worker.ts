@@ -19,7 +19,8 @@ function failAll(error: Error): void {
 
 function workerThread(): Worker {
   if (worker) return worker;
-  const started = new Worker(new URL('./train-worker-entry.mjs', import.meta.url));
+  // Node 24 runs the TypeScript worker itself (type stripping), under tsx and Vitest alike.
+  const started = new Worker(new URL('./train-worker.ts', import.meta.url));
   started.unref();
   started.on('message', (answer: TrainAnswer) => {
     const waiting = pending.get(answer.id);

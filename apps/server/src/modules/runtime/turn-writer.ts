@@ -99,7 +99,10 @@ export class TurnWriter {
   #pending: Pending[] = [];
   #isWriting = false;
 
-  constructor(private readonly db: Database) {}
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
 
   write(write: TurnWrite): Promise<number | null> {
     return new Promise((resolve, reject) => {

@@ -17,11 +17,13 @@ export const DEFAULT_BROADCAST_RATES: Record<string, number> = {
 
 /** The platform asked to wait (HTTP 429, `retry_after`): the recipient is tried again after `retryAfterMs`. */
 export class RetryLater extends Error {
+  readonly retryAfterMs: number;
   constructor(
-    readonly retryAfterMs: number,
+    retryAfterMs: number,
     message = `rate limited by the platform, retry after ${Math.ceil(retryAfterMs / 1000)} s`,
   ) {
     super(message);
+    this.retryAfterMs = retryAfterMs;
     this.name = 'RetryLater';
   }
 }

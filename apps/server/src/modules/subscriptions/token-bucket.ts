@@ -8,11 +8,11 @@ export class TokenBucket {
   #pausedUntil = 0;
   readonly #burst: number;
 
-  constructor(
-    readonly rate: number,
-    burst?: number,
-    private readonly clock: () => number = Date.now,
-  ) {
+  readonly rate: number;
+  private readonly clock: () => number;
+  constructor(rate: number, burst?: number, clock: () => number = Date.now) {
+    this.rate = rate;
+    this.clock = clock;
     this.#burst = Math.max(1, burst ?? rate);
     this.#tokens = this.#burst;
     this.#updatedAt = clock();
@@ -67,10 +67,12 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export class KeyedBuckets {
   readonly #buckets = new Map<string, TokenBucket>();
 
-  constructor(
-    private readonly rate: number,
-    private readonly clock: () => number = Date.now,
-  ) {}
+  private readonly rate: number;
+  private readonly clock: () => number;
+  constructor(rate: number, clock: () => number = Date.now) {
+    this.rate = rate;
+    this.clock = clock;
+  }
 
   of(key: string): TokenBucket {
     let bucket = this.#buckets.get(key);

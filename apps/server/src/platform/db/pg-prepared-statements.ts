@@ -22,7 +22,10 @@ export class PreparedStatementNames {
   readonly #seen = new Set<string>();
   readonly #names = new Map<string, string>();
 
-  constructor(private readonly limit = 1000) {}
+  private readonly limit;
+  constructor(limit = 1000) {
+    this.limit = limit;
+  }
 
   /** The statement's name, or undefined to run it unnamed. */
   nameOf(sql: string, parameterCount: number): string | undefined {

@@ -43,7 +43,9 @@ export class WriteCache<V> {
   readonly #stores = new WeakMap<object, Store<V> | null>();
   readonly #now: () => number;
 
-  constructor(private readonly options: WriteCacheOptions) {
+  private readonly options: WriteCacheOptions;
+  constructor(options: WriteCacheOptions) {
+    this.options = options;
     this.#now = options.now ?? Date.now;
   }
 

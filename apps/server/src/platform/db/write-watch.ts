@@ -75,10 +75,12 @@ class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
   pending = new Set<string>();
 
-  constructor(
-    readonly inner: DatabaseConnection,
-    private readonly watch: WriteWatch,
-  ) {}
+  readonly inner: DatabaseConnection;
+  private readonly watch: WriteWatch;
+  constructor(inner: DatabaseConnection, watch: WriteWatch) {
+    this.inner = inner;
+    this.watch = watch;
+  }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const tables = writtenTables(query);
@@ -111,10 +113,12 @@ function innerOf(connection: DatabaseConnection): DatabaseConnection {
 class WatchedDriver implements Driver {
   readonly #connections = new WeakMap<DatabaseConnection, WatchedConnection>();
 
-  constructor(
-    private readonly inner: Driver,
-    private readonly watch: WriteWatch,
-  ) {}
+  private readonly inner: Driver;
+  private readonly watch: WriteWatch;
+  constructor(inner: Driver, watch: WriteWatch) {
+    this.inner = inner;
+    this.watch = watch;
+  }
 
   init(): Promise<void> {
     return this.inner.init();

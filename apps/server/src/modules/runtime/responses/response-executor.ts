@@ -68,11 +68,10 @@ export type ResponseExecutor = (
  * for it again, and the command waits for the answer as it did before its response.
  */
 export class AskAgain extends Error {
-  constructor(
-    readonly variableName: string,
-    message: string,
-  ) {
+  readonly variableName: string;
+  constructor(variableName: string, message: string) {
     super(message);
+    this.variableName = variableName;
     this.name = 'AskAgain';
   }
 }
