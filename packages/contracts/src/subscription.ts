@@ -36,6 +36,7 @@ export const subscriptionMessages = {
   tooManyButtons: 'A notification may not have more than 3 buttons',
   apiKeyInvalid: 'The api key is invalid',
   originRefused: 'This site may not send to the subscription channel',
+  apiSendsThrottled: 'Too many sends with this api key: at most 30 a minute, please try again in a minute',
   subscribed: 'Subscribed',
 } as const;
 

@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { FixedWindowLimiter } from '../widget-api/rate-limiter.ts';
+import { SharedRateLimiter } from '../../platform/rate-limit/shared-limiter.ts';
 import { createBroadcastDispatcher, setBroadcastDispatcher } from './broadcast-dispatcher.ts';
 import { findChannelByKey, whiteDomainsOf } from './channel-repository.ts';
 import {
@@ -86,7 +86,12 @@ export function createSubscriptionsModule(options: SubscriptionsModuleOptions = 
         await dispatcher.stop();
         setBroadcastDispatcher(db, null);
       });
-      const apiLimiter = new FixedWindowLimiter(API_SENDS_PER_MINUTE, 60_000);
+      // counted in the database (exactly: one write per send), so every server and a restart see one count
+      const apiLimiter = new SharedRateLimiter(db, {
+        name: 'subscriptions.api',
+        limit: API_SENDS_PER_MINUTE,
+        windowMs: 60_000,
+      });
 
       app.post(
         '/subscription/get/:page',
@@ -236,7 +241,9 @@ export function createSubscriptionsModule(options: SubscriptionsModuleOptions = 
           if (!isOriginAllowed(whiteDomainsOf(channel), request.headers.origin, referer)) {
             throw new AppError('forbidden', subscriptionMessages.originRefused);
           }
-          if (!apiLimiter.take(String(channel.sc_id))) throw new AppError('throttled');
+          if (!(await apiLimiter.take(String(channel.sc_id)))) {
+            throw new AppError('throttled', subscriptionMessages.apiSendsThrottled);
+          }
           return sendNotification(db, channel, request.body, 'api');
         },
       );

@@ -14,8 +14,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { AppModule } from '../../platform/http/module.ts';
+import { SharedRateLimiter } from '../../platform/rate-limit/shared-limiter.ts';
 import type { RuntimeDeps } from '../runtime/index.ts';
-import { FixedWindowLimiter } from './rate-limiter.ts';
 import { allowAnyOrigin, mountOutsideApi, WIDGET_API_PREFIX } from './widget-http.ts';
 import {
   postWidgetMessage,
@@ -39,9 +39,9 @@ const WINDOW_MS = 10_000;
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 const errors = { 404: failureEnvelope, 413: failureEnvelope, 422: failureEnvelope, 429: failureEnvelope };
 
-function limitAddress(limiter: FixedWindowLimiter, request: FastifyRequest): void {
+async function limitAddress(limiter: SharedRateLimiter, request: FastifyRequest): Promise<void> {
   if (LOOPBACK.test(request.ip)) return;
-  if (!limiter.take(request.ip)) throw new AppError('throttled', widgetMessages.tooManyRequests);
+  if (!(await limiter.take(request.ip))) throw new AppError('throttled', widgetMessages.tooManyRequests);
 }
 
 /** The web messenger's public API under /widget/api/{bot} (see README.md). */
@@ -50,8 +50,22 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
     name: 'widget-api',
     routes(app, { db }) {
       const context: WidgetContext = { db, runtime: options.runtime ?? {} };
-      const senders = new FixedWindowLimiter(options.senderLimit ?? 60, WINDOW_MS);
-      const addresses = new FixedWindowLimiter(options.addressLimit ?? 300, WINDOW_MS);
+      // counted in the database, shared by every server and kept across a restart; a process reserves a tenth
+      // of a limit at a time, so a busy sender costs a write per few messages, not one each
+      const senderLimit = options.senderLimit ?? 60;
+      const addressLimit = options.addressLimit ?? 300;
+      const senders = new SharedRateLimiter(db, {
+        name: 'widget.sender',
+        limit: senderLimit,
+        windowMs: WINDOW_MS,
+        block: Math.ceil(senderLimit / 10),
+      });
+      const addresses = new SharedRateLimiter(db, {
+        name: 'widget.address',
+        limit: addressLimit,
+        windowMs: WINDOW_MS,
+        block: Math.ceil(addressLimit / 10),
+      });
       mountOutsideApi(app);
       allowAnyOrigin(app);
       const tags = ['widget'];
@@ -60,7 +74,7 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
         `${WIDGET_API_PREFIX}/:bot/settings`,
         { schema: { tags, params: widgetBotParams, response: { 200: widgetSettingsResponse, ...errors } } },
         async (request) => {
-          limitAddress(addresses, request);
+          await limitAddress(addresses, request);
           const chatbot = await requireChatbot(context, request.params.bot);
           return { status: 1 as const, data: widgetSettingsOf(chatbot) };
         },
@@ -80,9 +94,9 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
           },
         },
         async (request) => {
-          limitAddress(addresses, request);
+          await limitAddress(addresses, request);
           const { sender_id: senderId, event, locale } = request.body;
-          if (!senders.take(`${request.params.bot}:${senderId}`)) {
+          if (!(await senders.take(`${request.params.bot}:${senderId}`))) {
             throw new AppError('throttled', widgetMessages.tooManyRequests);
           }
           const chatbot = await requireChatbot(context, request.params.bot);
@@ -102,7 +116,7 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
           },
         },
         async (request) => {
-          limitAddress(addresses, request);
+          await limitAddress(addresses, request);
           const chatbot = await requireChatbot(context, request.params.bot);
           const { sender_id: senderId, before } = request.query;
           const history = await widgetHistory(context, chatbot, { senderId, before });
@@ -123,7 +137,7 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
           },
         },
         async (request) => {
-          limitAddress(addresses, request);
+          await limitAddress(addresses, request);
           const chatbot = await requireChatbot(context, request.params.bot);
           const { sender_id: senderId, after } = request.query;
           return { status: 1 as const, data: await widgetNotices(context, chatbot, { senderId, after }) };

@@ -48,6 +48,13 @@ export interface LoginFailuresTable {
   failed_at: Timestamp;
 }
 
+export interface RateLimitsTable {
+  limit_key: string;
+  /** epoch milliseconds (bigint: read as a string by pg, a number by SQLite) */
+  window_start: ColumnType<number | string, number, number>;
+  hits: number;
+}
+
 export interface SocialSigninsTable {
   id: Generated<number>;
   token_hash: string;
@@ -101,6 +108,7 @@ export interface Tables {
   users: UsersTable;
   access_tokens: AccessTokensTable;
   login_failures: LoginFailuresTable;
+  rate_limits: RateLimitsTable;
   social_signins: SocialSigninsTable;
   senders: SendersTable;
   services: ServicesTable;

@@ -26,6 +26,7 @@ import { noticeRelay } from './0025-notice-relay.ts';
 import { channelRoutes } from './0026-channel-routes.ts';
 import { inbox } from './0027-inbox.ts';
 import { chatwootDeliveries } from './0028-chatwoot-deliveries.ts';
+import { rateLimits } from './0029-rate-limits.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -58,4 +59,5 @@ export const migrations: AppMigration[] = [
   channelRoutes,
   inbox,
   chatwootDeliveries,
+  rateLimits,
 ];

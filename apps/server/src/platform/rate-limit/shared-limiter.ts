@@ -1,0 +1,98 @@
+import type { Database } from '../db/database.ts';
+import { addHits, deleteWindowsBefore } from './rate-limit-repository.ts';
+
+export interface RateLimitRule {
+  /** names the limit in the shared table (`widget.sender`, `subscriptions.api`…) */
+  name: string;
+  /** hits allowed per key in each window */
+  limit: number;
+  windowMs: number;
+  /**
+   * How many hits a process reserves from the shared count at a time, then hands out from memory. 1 is exact
+   * (every hit is a write); more saves writes on busy keys at the price of refusing a little early while other
+   * processes hold unused reservations. Never lets more through than `limit`.
+   */
+  block?: number;
+}
+
+interface Reservation {
+  window: number;
+  granted: number;
+  used: number;
+  /** the shared count reached the limit: refuse without asking again until the window ends */
+  exhausted: boolean;
+}
+
+const MAX_KEYS = 100_000;
+
+/**
+ * At most `limit` hits per key in each fixed window, counted in the database (`rate_limits`), so that every
+ * server process on one database and a restart see the same count. A process reserves hits in blocks
+ * (`block`) and hands them out from memory, which cannot let more through: the shared count is always at least
+ * what was handed out.
+ */
+export class SharedRateLimiter {
+  readonly #reservations = new Map<string, Reservation>();
+  readonly #db: Database;
+  readonly #rule: Required<RateLimitRule>;
+  readonly #now: () => number;
+  #sweptWindow = 0;
+
+  constructor(db: Database, rule: RateLimitRule, now: () => number = Date.now) {
+    this.#db = db;
+    this.#rule = { block: 1, ...rule, limit: Math.max(0, Math.floor(rule.limit)) };
+    this.#now = now;
+  }
+
+  get limit(): number {
+    return this.#rule.limit;
+  }
+
+  /** Counts a hit; false when the key is over its limit in the current window. */
+  async take(key: string): Promise<boolean> {
+    const { limit, windowMs, name } = this.#rule;
+    const now = this.#now();
+    const window = now - (now % windowMs);
+    let reservation = this.#reservations.get(key);
+    if (!reservation || reservation.window !== window) {
+      if (this.#reservations.size >= MAX_KEYS) this.#prune(window);
+      reservation = { window, granted: 0, used: 0, exhausted: false };
+      this.#reservations.set(key, reservation);
+      this.#sweep(window);
+    }
+    if (reservation.used < reservation.granted) {
+      reservation.used += 1;
+      return true;
+    }
+    if (reservation.exhausted || limit === 0) return false;
+    const block = Math.max(1, Math.min(this.#rule.block, limit));
+    const total = await addHits(this.#db, `${name}:${key}`, window, block);
+    const granted = Math.max(0, Math.min(block, limit - (total - block)));
+    reservation.granted += granted;
+    if (granted < block) reservation.exhausted = true;
+    if (reservation.used < reservation.granted) {
+      reservation.used += 1;
+      return true;
+    }
+    return false;
+  }
+
+  /** Once per window, the finished windows of this limit leave the table (in the background). */
+  #sweep(window: number): void {
+    if (this.#sweptWindow === window) return;
+    this.#sweptWindow = window;
+    deleteWindowsBefore(this.#db, `${this.#rule.name}:`, window).catch(() => {
+      // a failed sweep is tried again next window; the counts themselves are unaffected
+    });
+  }
+
+  #prune(window: number): void {
+    for (const [key, reservation] of this.#reservations) {
+      if (reservation.window !== window) this.#reservations.delete(key);
+    }
+    if (this.#reservations.size >= MAX_KEYS) {
+      const oldest = this.#reservations.keys().next().value;
+      if (oldest !== undefined) this.#reservations.delete(oldest);
+    }
+  }
+}
