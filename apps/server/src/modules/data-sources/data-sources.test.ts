@@ -324,20 +324,26 @@ describe.each(await testDatabaseKinds())('data sources without an allow-list on 
     await server.close();
   });
 
-  it.each(['127.0.0.1', 'localhost', '2130706433', '0x7f.1', '[::1]', '::ffff:127.0.0.1'])(
-    'refuses %s and stores nothing',
-    async (host) => {
-      const answer = await server.call('POST', '/api/data_sources/save/0', {
-        token: owner.token,
-        body: { name: 'local', driver: 'MYSQL', host, dbname: 'test', username: 'root', password: '' },
-      });
-      expect(answer.status, answer.text).toBe(422);
-      expect(answer.json.errors).toEqual({ host: [dataSourceMessages.addressNotAllowed] });
-      const list = await server.call('GET', '/api/data_sources?all', { token: owner.token });
-      // the seeded world holds one data source; nothing was added
-      expect(list.json.data).toHaveLength(1);
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    'localhost',
+    '2130706433',
+    '0x7f.1',
+    '[::1]',
+    '::ffff:127.0.0.1',
+    '::127.0.0.1',
+    '[::127.0.0.1]',
+  ])('refuses %s and stores nothing', async (host) => {
+    const answer = await server.call('POST', '/api/data_sources/save/0', {
+      token: owner.token,
+      body: { name: 'local', driver: 'MYSQL', host, dbname: 'test', username: 'root', password: '' },
+    });
+    expect(answer.status, answer.text).toBe(422);
+    expect(answer.json.errors).toEqual({ host: [dataSourceMessages.addressNotAllowed] });
+    const list = await server.call('GET', '/api/data_sources?all', { token: owner.token });
+    // the seeded world holds one data source; nothing was added
+    expect(list.json.data).toHaveLength(1);
+  });
 
   it('answers a stored loopback data source with a failed listing, not a connection', async () => {
     const answer = await server.call('POST', '/api/data_sources/get_tables_name', {

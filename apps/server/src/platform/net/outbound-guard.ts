@@ -54,10 +54,14 @@ const REFUSED_RANGES: [string, number, 'ipv4' | 'ipv6'][] = [
   ['198.18.0.0', 15, 'ipv4'], // benchmarking
   ['224.0.0.0', 4, 'ipv4'], // multicast
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
-  ['::', 128, 'ipv6'], // unspecified
-  ['::1', 128, 'ipv6'],
+  // IPv6 forms that carry an IPv4 address inside, so a local one can hide in them: refused whole, as the
+  // platforms themselves treat them (none is a place an owner's API lives)
+  ['::', 96, 'ipv6'], // unspecified ::, loopback ::1 and IPv4-compatible ::a.b.c.d (deprecated, RFC 4291)
   ['64:ff9b::', 96, 'ipv6'], // NAT64: reaches IPv4 addresses through a gateway
+  ['64:ff9b:1::', 48, 'ipv6'], // NAT64 for local use (RFC 8215)
   ['2002::', 16, 'ipv6'], // 6to4: embeds an IPv4 address
+  ['2001::', 32, 'ipv6'], // Teredo: embeds the server's and (inverted) the client's IPv4 address
+  ['100::', 64, 'ipv6'], // discard-only
   ['fc00::', 7, 'ipv6'], // unique local
   ['fe80::', 10, 'ipv6'], // link-local
   ['fec0::', 10, 'ipv6'], // site-local (deprecated, still routed by some)
