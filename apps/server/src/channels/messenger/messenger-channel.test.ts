@@ -286,7 +286,7 @@ describe.each(await testDatabaseKinds())('Messenger through a fake Graph API on 
     );
     const before = (await updatesOf()).length;
     const forgedBody = webhookBody(PAGE_ID, [textEvent(PAGE_ID, psid, 'm_forged', 'pizza please')]);
-    expect((await fake.deliver(hookUrl(), forgedBody, `sha256=${'0'.repeat(64)}`)).status).toBe(403);
+    expect((await fake.deliver(hookUrl(), forgedBody, `sha256=${'0'.repeat(64)}`)).status).toBe(401);
     expect((await fake.deliver(hookUrl(), forgedBody, null)).status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(textsTo(psid)).toEqual(['Which size?']);
@@ -326,7 +326,8 @@ describe.each(await testDatabaseKinds())('Messenger through a fake Graph API on 
     const stranger = webhookBody('9999', [textEvent('9999', 'psid-x', 'm_app_2', 'hello')]);
     expect((await fake.deliver(appHook, stranger)).status).toBe(200);
     expect((await updatesOf()).some((row) => row.external_id === 'm_app_2')).toBe(false);
-    expect((await fake.deliver(appHook, body, `sha256=${'0'.repeat(64)}`)).status).toBe(403);
+    expect((await fake.deliver(appHook, body, `sha256=${'0'.repeat(64)}`)).status).toBe(401);
+    expect((await fake.deliver(appHook, body, null)).status).toBe(401);
   });
 
   it('answers a shared location with the nearest branches of a NEARBY dataset response', async () => {

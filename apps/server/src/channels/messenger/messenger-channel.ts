@@ -104,14 +104,17 @@ function registerWebhook(
     return isAnyNew;
   };
 
-  /** The app secret's signature over the raw body; null when it holds, else the refusal's status. */
+  /**
+   * The app secret's signature over the raw body; null when it holds, else the refusal's status: 401 alike for
+   * a missing and a wrong signature (as WhatsApp's webhook answers), so a caller learns nothing from the code.
+   */
   const signatureRefusal = (request: FastifyRequest): 401 | 403 | null => {
     // without the app secret no signature can be checked: nothing is taken
     if (config.fbAppSecret === '') return 403;
     const header = request.headers['x-hub-signature-256'];
     if (typeof header !== 'string' || header === '') return 401;
     const raw = rawBodies.get(request.raw) ?? Buffer.alloc(0);
-    return isSignatureValid(config.fbAppSecret, raw, header) ? null : 403;
+    return isSignatureValid(config.fbAppSecret, raw, header) ? null : 401;
   };
 
   app.post(
