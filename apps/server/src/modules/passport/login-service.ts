@@ -26,7 +26,9 @@ function hashForUnknownUser(): Promise<string> {
 
 /**
  * POST /passport/login. The attempt is reserved (counted as a failure) before the password is checked, so a
- * burst of concurrent guesses gets no more checks than the limit allows; a correct password releases it.
+ * burst of concurrent guesses gets no more checks than the limit allows; a correct password releases it. The
+ * limits are per email and address, and per address: a stranger who knows an owner's email cannot lock them
+ * out, only slow the email down (login-throttle.ts).
  */
 export async function login(
   context: LoginContext,
@@ -35,8 +37,10 @@ export async function login(
 ): Promise<LoginResponse> {
   const { db } = context;
   const attempt = { email: normaliseEmail(request.email), address };
-  const reservationId = await reserveLoginAttempt(db, context.dialect, attempt);
-  if (reservationId === null) throw new AppError('throttled', messages.tooManyAttempts);
+  const reservation = await reserveLoginAttempt(db, context.dialect, attempt);
+  if (reservation === null) throw new AppError('throttled', messages.tooManyAttempts);
+  if (reservation.delayMs > 0) await new Promise((resume) => setTimeout(resume, reservation.delayMs));
+  const reservationId = reservation.id;
   const user = await findUserByEmail(db, attempt.email);
   const passwordMatches = await context.verifyPassword(
     user?.password_hash ?? (await hashForUnknownUser()),
@@ -47,8 +51,8 @@ export async function login(
     await releaseLoginAttempt(db, reservationId);
     throw new AppError('forbidden', messages.accountNotActive);
   }
-  // forgives the email's failures, the reservation among them
-  await clearLoginFailures(db, attempt.email);
+  // forgives this address's failures for the email, the reservation among them
+  await clearLoginFailures(db, attempt);
   const issued = await issueAccessToken(db, user.user_id, context.tokenTtlDays);
   return {
     status: 1,
