@@ -17,6 +17,7 @@ export * from './nlu.ts';
 export * from './numeric-input.ts';
 export * from './orders.ts';
 export * from './response.ts';
+export * from './secret-resets.ts';
 export * from './service.ts';
 export * from './subscription.ts';
 export * from './test-chat.ts';

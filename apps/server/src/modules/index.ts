@@ -19,6 +19,7 @@ import { passportModule } from './passport/passport-module.ts';
 import { responsesModule } from './responses/responses-module.ts';
 import { turnActionsModule } from './runtime/actions/turn-actions-module.ts';
 import { responseServicesModule } from './runtime/responses/response-services.ts';
+import { secretResetModule } from './secret-reset/secret-reset-module.ts';
 import { sendersModule } from './senders/senders-module.ts';
 import { servicesModule } from './services/services-module.ts';
 import { subscriptionsModule } from './subscriptions/subscriptions-module.ts';
@@ -34,6 +35,7 @@ export const modules: AppModule[] = [
   healthModule,
   passportModule,
   usersModule,
+  secretResetModule,
   departmentsModule,
   dashboardModule,
   sendersModule,

@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -188,10 +189,34 @@ export function dataDirOf(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.DATA_DIR?.trim() || './data');
 }
 
+/**
+ * Creates DATA_DIR if missing and checks the server can read and write it: a missing parent, a read-only disk
+ * or a directory of another user is said in words (which path, what permission), not as SQLite's "unable to
+ * open database file" later.
+ */
+function openDataDir(dataDir: string): void {
+  try {
+    createPrivateDirectory(dataDir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new ConfigError(
+      `DATA_DIR ${dataDir} does not exist and cannot be created (${code}): create it, or set DATA_DIR to a directory the server's user (uid ${process.getuid?.() ?? '?'}) may write`,
+    );
+  }
+  try {
+    accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new ConfigError(
+      `DATA_DIR ${dataDir} is not writable by the server's user (uid ${process.getuid?.() ?? '?'}; ${code}${code === 'EROFS' ? ': the file system is read-only' : ''}): it needs read, write and search (rwx) permission there`,
+    );
+  }
+}
+
 /** Reads the configuration from environment variables; creates DATA_DIR (0700) and the secret key if missing. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = dataDirOf(env);
-  createPrivateDirectory(dataDir);
+  openDataDir(dataDir);
   return {
     port: readInteger(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseTarget } from '../platform/db/database.ts';
+import type { TestDatabaseKind } from './test-databases.ts';
 import { type CallOptions, type CallResult, callServer } from './test-server.ts';
 
 const repositoryRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
@@ -17,6 +20,23 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM and wait for the exit */
   stop(): Promise<void>;
+}
+
+/**
+ * A database of `kind` and a temp DATA_DIR for the server processes of one test file: `env` starts a process
+ * on them (startServerProcess(env)); `remove` drops both.
+ */
+export async function databaseForProcesses(kind: TestDatabaseKind, prefix: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const created = await kind.create(dataDir);
+  return {
+    dataDir,
+    env: serverEnvOf(created.target, dataDir),
+    async remove() {
+      await created.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** DATA_DIR and DATABASE_URL of a process on this database (SQLite: the file DATA_DIR/hiwar.sqlite). */

@@ -1,6 +1,7 @@
 import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/form-errors.ts';
+import { SecretResetsAlert } from '../secret-resets/secret-resets-alert.tsx';
 import { useChatbot } from './chatbot-api.ts';
 import { ChatbotForm } from './chatbot-form.tsx';
 
@@ -16,6 +17,7 @@ export function ChatbotPage() {
           {t('chatbot.subtitle')}
         </Text>
       </div>
+      <SecretResetsAlert />
       {chatbot.data ? (
         <ChatbotForm key={chatbot.dataUpdatedAt} answer={chatbot.data} />
       ) : chatbot.isError ? (

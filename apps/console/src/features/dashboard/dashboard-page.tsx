@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { setRootError } from '../../lib/root-error.ts';
 import { loadHistory } from '../debugger/message-history.ts';
+import { SecretResetsAlert } from '../secret-resets/secret-resets-alert.tsx';
 import { useStats } from './dashboard-api.ts';
 import { firstStepsOf } from './first-steps.ts';
 import { FirstStepsCard } from './first-steps-card.tsx';
@@ -57,6 +58,7 @@ export function DashboardPage() {
           {t('dashboard.subtitle')}
         </Text>
       </div>
+      <SecretResetsAlert />
       {isGuiding && <FirstStepsCard steps={firstSteps} onDismiss={dismissal.dismiss} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
         <StatCard

@@ -55,6 +55,19 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface ServerSettingsTable {
+  name: string;
+  value: string;
+}
+
+export interface SecretResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** what was cleared: `telegram`, `whatsapp`, `hangouts`, `facebook:<page id>`, `voice`, `mail_server`, `customer_support`, `data_source:<id>` */
+  place: string;
+  reset_at: CreatedAt;
+}
+
 export interface SocialSigninsTable {
   id: Generated<number>;
   token_hash: string;
@@ -109,6 +122,8 @@ export interface Tables {
   access_tokens: AccessTokensTable;
   login_failures: LoginFailuresTable;
   rate_limits: RateLimitsTable;
+  server_settings: ServerSettingsTable;
+  secret_resets: SecretResetsTable;
   social_signins: SocialSigninsTable;
   senders: SendersTable;
   services: ServicesTable;

@@ -514,6 +514,8 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   'POST /api/inbox/not_understood/{id}/dismiss': byId((rows) => ({ params: { id: rows.inboxGroupId } })),
   'GET /api/inbox/waiting': bySession(() => ({}), 'without-marker'),
   'GET /api/user/traffic': bySession(() => ({ query: { period: 'month' } }), 'without-marker'),
+  'GET /api/user/secret_resets': bySession(() => ({}), 'without-marker'),
+  'POST /api/user/secret_resets/dismiss': bySession(() => ({})),
   'GET /api/stream_fetch/inbox': bySession(() => ({})),
   'POST /api/hooks/chatwoot/{key}': publicCall(
     "authorised by the owner's secret key in its address, not a session: a wrong key is refused (handoff-chatwoot.test.ts)",

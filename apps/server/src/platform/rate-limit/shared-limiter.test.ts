@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
-import { type ServerProcess, serverEnvOf, startServerProcess } from '../../testing/server-process.ts';
+import {
+  databaseForProcesses,
+  type ServerProcess,
+  startServerProcess,
+} from '../../testing/server-process.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -83,20 +87,17 @@ describe.each(await testDatabaseKinds())('rate limits shared through the databas
 describe.each(await testDatabaseKinds())(
   'the external send limit across servers and restarts on $label',
   (kind) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-limits-servers-'));
     let servers: ServerProcess[] = [];
+    let database: Awaited<ReturnType<typeof databaseForProcesses>>;
     let env: Record<string, string>;
-    let drop: () => Promise<void>;
 
     beforeAll(async () => {
-      const created = await kind.create(dataDir);
-      drop = created.drop;
-      env = serverEnvOf(created.target, dataDir);
+      database = await databaseForProcesses(kind, 'hiwar-limits-servers-');
+      env = database.env;
     });
     afterAll(async () => {
       for (const server of servers) await server.kill();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.remove();
     });
 
     it('accepts exactly 30 sends a minute per key from two servers, across a kill -9 of one', async () => {

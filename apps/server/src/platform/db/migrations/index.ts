@@ -27,6 +27,7 @@ import { channelRoutes } from './0026-channel-routes.ts';
 import { inbox } from './0027-inbox.ts';
 import { chatwootDeliveries } from './0028-chatwoot-deliveries.ts';
 import { rateLimits } from './0029-rate-limits.ts';
+import { secretKeyCheck } from './0030-secret-key-check.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -60,4 +61,5 @@ export const migrations: AppMigration[] = [
   inbox,
   chatwootDeliveries,
   rateLimits,
+  secretKeyCheck,
 ];
