@@ -28,6 +28,7 @@ export const messages = {
   notFound: 'Not found',
   alreadyTaken: 'already been taken',
   serverError: 'Server error',
+  storageFull: 'The server is out of storage space and cannot save anything now; please try again later',
   successfullyUpdated: 'successfully updated',
   successfullySaved: 'Successfully saved',
   fileTooLarge: 'The file size exceeds the limit',

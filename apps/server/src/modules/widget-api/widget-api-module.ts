@@ -16,7 +16,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { SharedRateLimiter } from '../../platform/rate-limit/shared-limiter.ts';
 import type { RuntimeDeps } from '../runtime/index.ts';
-import { allowAnyOrigin, mountOutsideApi, WIDGET_API_PREFIX } from './widget-http.ts';
+import { allowAnyOrigin, logWidgetAnswers, mountOutsideApi, WIDGET_API_PREFIX } from './widget-http.ts';
 import {
   postWidgetMessage,
   requireChatbot,
@@ -68,6 +68,7 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
       });
       mountOutsideApi(app);
       allowAnyOrigin(app);
+      logWidgetAnswers(app);
       const tags = ['widget'];
 
       app.get(

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiApp } from '../../platform/http/module.ts';
+import { loggableUrl } from '../../platform/http/request-log.ts';
 
 /** The public path prefix of the web messenger's API. */
 export const WIDGET_API_PREFIX = '/widget/api';
@@ -34,5 +35,36 @@ export function allowAnyOrigin(app: ApiApp): void {
   });
   app.options(`${WIDGET_API_PREFIX}/*`, { schema: { hide: true } }, async (_request, reply) => {
     reply.code(204).send();
+  });
+}
+
+/** One in this many answered polls and messages gets an info line (every failure gets its line). */
+export const WIDGET_LOG_SAMPLE = 100;
+
+/**
+ * The messenger's busiest calls (messages, notices) log at warn, so Fastify writes no request lines for them:
+ * this writes one line when each is answered — every 4xx and 5xx (warn, error), and one in WIDGET_LOG_SAMPLE of
+ * the rest (info) — with the route, the status and the time, the bot token hashed (request-log.ts), so a
+ * failing call can be traced to its route by its reqId.
+ */
+export function logWidgetAnswers(app: ApiApp): void {
+  let answered = 0;
+  app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
+    // the other calls log their own request lines
+    if (request.routeOptions.logLevel !== 'warn') return;
+    const status = reply.statusCode;
+    answered += 1;
+    const sampled = answered % WIDGET_LOG_SAMPLE === 0;
+    if (status < 400 && !sampled) return;
+    const line = {
+      reqId: request.id,
+      req: { method: request.method, url: loggableUrl(request.url) },
+      res: { statusCode: status },
+      responseTime: reply.elapsedTime,
+      ...(status < 400 && { sampled: WIDGET_LOG_SAMPLE }),
+    };
+    if (status >= 500) app.log.error(line, 'widget request failed');
+    else if (status >= 400) app.log.warn(line, 'widget request refused');
+    else app.log.info(line, 'widget request completed');
   });
 }

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, type Driver, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { createPrivateFile, keepFilePrivate } from '../private-files.ts';
 import { withPreparedStatements } from './pg-prepared-statements.ts';
@@ -45,7 +45,30 @@ function openSqlite(file: string): Dialect {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new SqliteDialect({ database: withStatementCache(database) });
+  return new SqliteKeepingFirstError({ database: withStatementCache(database) }, database);
+}
+
+/**
+ * SQLite rolls a transaction back by itself on some failures (SQLITE_FULL, SQLITE_IOERR…); Kysely's rollback
+ * after it would then fail with "cannot rollback - no transaction is active" and hide the real cause. This
+ * dialect rolls back only a transaction that is still open, so the first error is the one reported.
+ */
+class SqliteKeepingFirstError extends SqliteDialect {
+  readonly #database: SQLite.Database;
+
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0], database: SQLite.Database) {
+    super(config);
+    this.#database = database;
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.#database.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
 }
 
 const PG_INT8 = 20;

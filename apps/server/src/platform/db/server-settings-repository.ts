@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from './database.ts';
 
 /** A value the server keeps about itself (server_settings), or null. */
@@ -26,4 +27,20 @@ export async function writeServerSettingOnce(db: Database, name: string, value: 
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
   return (await readServerSetting(db, name)) ?? value;
+}
+
+/**
+ * Proves the database can take a write that needs new pages: a setting of 8 KB written and removed in one
+ * transaction (a row that fits in a page already there would pass on a full disk).
+ */
+export async function probeWrite(db: Database): Promise<void> {
+  // its own name: probes at once do not meet
+  const probe = `ready_probe:${randomUUID()}`;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('server_settings')
+      .values({ name: probe, value: 'x'.repeat(8192) })
+      .execute();
+    await trx.deleteFrom('server_settings').where('name', '=', probe).execute();
+  });
 }

@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
-  | 'throttled';
+  | 'throttled'
+  | 'unavailable';
 
 const statusByCode: Record<ErrorCode, number> = {
   validation: 422,
@@ -22,6 +23,7 @@ const statusByCode: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   throttled: 429,
+  unavailable: 503,
 };
 
 const defaultMessageByCode: Record<ErrorCode, string> = {
@@ -34,6 +36,7 @@ const defaultMessageByCode: Record<ErrorCode, string> = {
   payload_too_large: messages.requestTooLarge,
   unsupported_media_type: messages.fileTypeUnsupported,
   throttled: messages.tooManyAttempts,
+  unavailable: messages.storageFull,
 };
 
 export function httpStatusOf(code: ErrorCode): number {

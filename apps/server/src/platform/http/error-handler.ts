@@ -105,11 +105,26 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   socket.destroy(error);
 }
 
+/** SQLite's and PostgreSQL's "no space left", and the file system's own. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === '53100';
+}
+
+/** Seconds a client is asked to wait before trying again while the storage is full. */
+export const STORAGE_FULL_RETRY_SECONDS = 30;
+
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError) {
       return reply.code(appError.httpStatus).send(failureOf(appError));
+    }
+    if (isStorageFull(error)) {
+      // nothing was written (the statement or its transaction failed whole): the client may send it again
+      request.log.error({ err: error }, 'storage full: the database cannot write');
+      reply.header('retry-after', String(STORAGE_FULL_RETRY_SECONDS));
+      return reply.code(503).send(failureOf(new AppError('unavailable')));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ status: 0, msg: messages.serverError });

@@ -7,7 +7,28 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { redactTokens } from './request-log.ts';
+import { loggableUrl, redactPathToken, redactTokens } from './request-log.ts';
+
+describe('redactPathToken', () => {
+  it.each([
+    ['/widget/api/abc123secret/messages', /^\/widget\/api\/~[0-9a-f]{8}\/messages$/],
+    ['/widget/api/abc123secret/history?sender_id=5', /^\/widget\/api\/~[0-9a-f]{8}\/history\?sender_id=5$/],
+    ['/hooks/telegram/abc123secret', /^\/hooks\/telegram\/~[0-9a-f]{8}$/],
+    ['/api/hooks/chatwoot/7.abc123secret', /^\/api\/hooks\/chatwoot\/~[0-9a-f]{8}$/],
+    ['/api/chatbot/browse', /^\/api\/chatbot\/browse$/],
+  ])('keeps the token of %s out of the log', (url, expected) => {
+    const logged = loggableUrl(url);
+    expect(logged).toMatch(expected);
+    expect(logged).not.toContain('abc123secret');
+  });
+
+  it('names one bot the same way each time', () => {
+    expect(redactPathToken('/widget/api/one/settings')).toBe(
+      redactPathToken('/widget/api/one/messages').replace('messages', 'settings'),
+    );
+    expect(redactPathToken('/widget/api/one/x')).not.toBe(redactPathToken('/widget/api/two/x'));
+  });
+});
 
 describe('redactTokens', () => {
   it.each([
@@ -56,5 +77,21 @@ describe('the request log of the built app', () => {
     expect(logged).toContain('/api/command_example/trained_examples_check?token=[redacted]');
     expect(logged).toContain('/api/user/me?page=1&access_token=[redacted]');
     expect(logged).not.toContain(secret);
+  });
+
+  it('writes a line for a refused or failed messenger call, with its route and without the bot token', async () => {
+    const bot = 'NoSuchBot0Token0That0Must0Not0Be0Logged';
+    const answer = await fetch(`${url}/widget/api/${bot}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sender_id: 5, event: { type: 'text', text: 'hello' } }),
+    });
+    expect(answer.status).toBe(404);
+    const line = lines
+      .map((text) => JSON.parse(text))
+      .find((entry) => entry.msg === 'widget request refused');
+    expect(line).toMatchObject({ res: { statusCode: 404 }, req: { method: 'POST' } });
+    expect(line.req.url).toMatch(/^\/widget\/api\/~[0-9a-f]{8}\/messages$/);
+    expect(lines.join('')).not.toContain(bot);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[redacted]';
@@ -30,11 +31,29 @@ export function redactTokens(url: string): string {
   return `${url.slice(0, queryStart)}?${query}`;
 }
 
+/**
+ * Paths that carry a chatbot's token as a segment (the messenger's `/widget/api/{bot}/…`, the channels'
+ * `/hooks/{channel}/{token}`): the token is replaced by `~` and the first 8 hex digits of its SHA-256, so a log
+ * line still tells one bot's requests from another's without holding the credential.
+ */
+const TOKEN_SEGMENT = /^(\/widget\/api\/|(?:\/api)?\/hooks\/[a-z_]+\/)([^/?]+)/;
+
+export function redactPathToken(url: string): string {
+  return url.replace(TOKEN_SEGMENT, (_whole, prefix: string, token: string) => {
+    return `${prefix}~${createHash('sha256').update(token).digest('hex').slice(0, 8)}`;
+  });
+}
+
+/** The URL as it may be logged: no token in its path or its query. */
+export function loggableUrl(url: string): string {
+  return redactTokens(redactPathToken(url));
+}
+
 /** Fastify's own request serializer, with the URL's tokens redacted. */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactTokens(request.url),
+    url: loggableUrl(request.url),
     version: request.headers?.['accept-version']?.toString(),
     host: request.host,
     remoteAddress: request.ip,

@@ -56,6 +56,7 @@ const keywords = { keywords: '' };
 
 export const isolationFixtures: Record<string, IsolationFixture> = {
   'GET /api/health': publicCall('the health check reads no owner data'),
+  'GET /api/health/ready': publicCall('the readiness check writes a probe row of the server, no owner data'),
   'POST /api/passport/register': publicCall('creates a new account'),
   'POST /api/passport/login': publicCall('signs in with a password; throttling has its own tests'),
   'POST /api/passport/logout': publicCall('revokes only the token that calls it (passport.test.ts)'),
