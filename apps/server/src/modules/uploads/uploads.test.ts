@@ -3,18 +3,24 @@ import { dirname, join } from 'node:path';
 import { messages, UPLOAD_IMAGE_MAX_BYTES, UPLOADS_PER_DAY_MAX, uploadMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import { imageFacts, phoneJpeg, pngOf } from '../../testing/images.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { uploadsDirOf } from './upload-image.ts';
 import { countUploadsSince, insertUpload } from './upload-repository.ts';
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-/** The start of a JFIF file: the server checks the magic bytes, it does not decode the image. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0rest')]);
+const PNG = await pngOf(2, 2);
+/** a photo with the camera and GPS position in its EXIF */
+const JPEG = await phoneJpeg(4, 3);
+/** the first bytes of each format and then something else: not an image */
+const PNG_THEN_HTML = Buffer.concat([
+  PNG.subarray(0, 8),
+  Buffer.from('<html><script>alert(1)</script></html>'),
+]);
+const JPEG_THEN_TEXT = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0rest'),
+]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
 
 function imageForm(bytes: Buffer, type: string, fileName: string, field = 'image'): FormData {
@@ -39,7 +45,7 @@ describe.each(await testDatabaseKinds())('image uploads on $label', (kind) => {
     server.call('POST', `/api/upload-image/${path}`, { token: as, raw });
   const storedFiles = () => readdirSync(uploadsDirOf(server.config.dataDir)).sort();
 
-  it('stores a PNG for static cards and serves it back byte for byte as image/png, not sniffable', async () => {
+  it('stores a PNG for static cards, encoded again, and serves it as image/png, not sniffable', async () => {
     const answer = await upload('static-cards', imageForm(PNG, 'image/png', 'card.png'));
     expect(answer.status, answer.text).toBe(200);
     const url = answer.json.data.url as string;
@@ -50,10 +56,15 @@ describe.each(await testDatabaseKinds())('image uploads on $label', (kind) => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(await imageFacts(Buffer.from(await image.arrayBuffer()))).toEqual({
+      format: 'png',
+      width: 2,
+      height: 2,
+      hasExif: false,
+    });
   });
 
-  it('stores a JPEG for a dataset as image/jpeg and records the upload for its owner', async () => {
+  it('stores a JPEG for a dataset as image/jpeg without its GPS position, and records the upload for its owner', async () => {
     const before = await countUploadsSince(server.database.db, userId, '1970-01-01T00:00:00.000Z');
     const answer = await upload('dataset', imageForm(JPEG, 'image/jpeg', 'photo.jpeg'));
     expect(answer.status, answer.text).toBe(200);
@@ -62,8 +73,25 @@ describe.each(await testDatabaseKinds())('image uploads on $label', (kind) => {
 
     const image = await fetch(`${server.url}${url}`);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
-    expect(Buffer.from(await image.arrayBuffer()).equals(JPEG)).toBe(true);
+    const stored = Buffer.from(await image.arrayBuffer());
+    expect((await imageFacts(JPEG)).hasExif).toBe(true);
+    expect(await imageFacts(stored)).toEqual({ format: 'jpeg', width: 4, height: 3, hasExif: false });
+    expect(stored.includes(Buffer.from('PhoneMaker'))).toBe(false);
     expect(await countUploadsSince(server.database.db, userId, '1970-01-01T00:00:00.000Z')).toBe(before + 1);
+  });
+
+  it('refuses two file parts with 422 naming the field, and stores nothing', async () => {
+    const before = storedFiles();
+    const form = imageForm(PNG, 'image/png', 'one.png');
+    form.append('image', new Blob([PNG], { type: 'image/png' }), 'two.png');
+    const answer = await upload('static-cards', form);
+    expect(answer.status, answer.text).toBe(422);
+    expect(answer.json).toEqual({
+      status: 0,
+      msg: messages.givenDataInvalid,
+      errors: { image: [messages.oneFileOnly] },
+    });
+    expect(storedFiles()).toEqual(before);
   });
 
   it.each([
@@ -71,6 +99,8 @@ describe.each(await testDatabaseKinds())('image uploads on $label', (kind) => {
     ['a GIF declared as PNG', GIF, 'image/png', 'anim.png'],
     ['a text file renamed .png', Buffer.from('just some text'), 'image/png', 'notes.png'],
     ['PNG bytes declared as something else', PNG, 'application/octet-stream', 'image.bin'],
+    ['a PNG signature followed by HTML', PNG_THEN_HTML, 'image/png', 'page.png'],
+    ['a JPEG start followed by text', JPEG_THEN_TEXT, 'image/jpeg', 'photo.jpg'],
   ])('refuses %s and stores nothing', async (_case, bytes, type, name) => {
     const before = storedFiles();
     const answer = await upload('static-cards', imageForm(bytes, type, name));

@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { messages } from '@hiwar/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { phoneJpeg } from '../../testing/images.ts';
 import { storeAvatar } from './avatar-store.ts';
+
+const jpeg = await phoneJpeg();
 
 describe('storeAvatar', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
 
   it('writes an accepted image under a random name with the extension of its bytes', async () => {
     dir = mkdtempSync(join(tmpdir(), 'hiwar-avatars-'));

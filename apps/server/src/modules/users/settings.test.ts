@@ -2,17 +2,14 @@ import { AVATAR_MAX_BYTES, messages, STORED_SECRET_MASK } from '@hiwar/contracts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import { loginAs, registerAndLogin } from '../../testing/accounts.ts';
+import { imageFacts, pngOf } from '../../testing/images.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { mailAccountOf } from './profile-view.ts';
 import { createPendingSocialSignin } from './social-signin-repository.ts';
 import { findUserById } from './user-repository.ts';
 
-/** A real 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = await pngOf(1, 1);
 
 function basicForm(fields: Record<string, string>, avatar?: { bytes: Buffer; type: string; name: string }) {
   const form = new FormData();
@@ -243,7 +240,10 @@ describe.each(await testDatabaseKinds())('profile settings on $label', (kind) =>
 
     const image = await fetch(`${server.url}${avatarUrl}`);
     expect(image.status).toBe(200);
-    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(await imageFacts(Buffer.from(await image.arrayBuffer()))).toMatchObject({
+      format: 'png',
+      width: 1,
+    });
     const me = await server.call('GET', '/api/user/me', { token });
     expect(me.json.data.avatar).toBe(avatarUrl);
   });

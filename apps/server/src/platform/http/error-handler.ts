@@ -12,7 +12,6 @@ const clientErrorByFastifyCode: Record<string, AppError> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: new AppError('unsupported_media_type', 'Unsupported content type'),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: new AppError('bad_request', 'Invalid content length'),
   FST_PARTS_LIMIT: new AppError('payload_too_large', messages.requestTooLarge),
-  FST_FILES_LIMIT: new AppError('payload_too_large', messages.requestTooLarge),
   FST_FIELDS_LIMIT: new AppError('payload_too_large', messages.requestTooLarge),
   FST_INVALID_MULTIPART_CONTENT_TYPE: new AppError('unsupported_media_type', 'Unsupported content type'),
 };
@@ -25,6 +24,15 @@ function fileTooLarge(error: FastifyError & { part?: { fieldname?: unknown } }):
     : new AppError('validation', messages.fileTooLarge);
 }
 
+/** A second file part: a mistake in the form, not a body too large (422, naming the file field when known). */
+function secondFile(error: FastifyError & { part?: { fieldname?: unknown } }): AppError {
+  const field = error.part?.fieldname;
+  return AppError.invalidField(
+    typeof field === 'string' && field !== '' ? field : 'file',
+    messages.oneFileOnly,
+  );
+}
+
 function toAppError(error: FastifyError): AppError | null {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -35,6 +43,7 @@ function toAppError(error: FastifyError): AppError | null {
     return AppError.invalid(fieldErrorsOf(issues));
   }
   if (error.code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(error);
+  if (error.code === 'FST_FILES_LIMIT') return secondFile(error);
   const known = error.code ? clientErrorByFastifyCode[error.code] : undefined;
   if (known) return known;
   // JSON prototype poisoning and other parser refusals carry a 4xx status

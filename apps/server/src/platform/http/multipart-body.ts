@@ -1,6 +1,6 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import { messages } from '@hiwar/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
 import type { ApiApp } from './module.ts';
@@ -38,13 +38,19 @@ export async function acceptMultipartBodies(scope: FastifyInstance, options: Mul
     const type = request.headers['content-type'];
     if (type && MULTIPART_TYPE.test(type) && !BOUNDARY_PARAMETER.test(type)) throw malformedMultipart();
   });
+  const filesSeen = new WeakMap<object, number>();
   await scope.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
-    limits: options.limits,
-    async onFile(part) {
+    // one part more than allowed reaches onFile, which refuses it by its field name (422, not the plugin's 413)
+    limits: { ...options.limits, files: options.limits.files + 1 },
+    async onFile(this: FastifyRequest, part) {
+      const seen = (filesSeen.get(this) ?? 0) + 1;
+      filesSeen.set(this, seen);
       try {
+        if (seen > options.limits.files) throw AppError.invalidField(part.fieldname, messages.oneFileOnly);
         await options.onFile(part);
       } catch (error) {
+        if (error instanceof AppError) throw error;
         // the plugin's own errors (size and count limits, FST_…) have their answers in the error handler; the
         // rest is the body ending inside a part: busboy's "terminated early", the stream's premature close
         throw isPluginError(error) ? error : malformedMultipart();
