@@ -63,6 +63,19 @@ export const socialRegisterRequest = z
   .refine(confirmationMatches, mismatch);
 export type SocialRegisterRequest = z.infer<typeof socialRegisterRequest>;
 
+/**
+ * POST /user/resend_activation: a new activation link for a pending account. The answer is the same whether or
+ * not such an account exists (it tells nobody which emails have accounts).
+ */
+export const resendActivationRequest = z.object({ email });
+export type ResendActivationRequest = z.infer<typeof resendActivationRequest>;
+
+/** GET /passport/signup: how this server takes sign-ups (the operator's SIGNUP), for the console's pages. */
+export const signupModeResponse = z.object({
+  status: z.literal(1),
+  data: z.object({ signup: z.enum(['open', 'verify', 'closed']) }),
+});
+
 /** GET /user/activate/{user_id}/{code} — the console's activation route calls it. */
 export const activateParams = z.object({
   user_id: idParam,

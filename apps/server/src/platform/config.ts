@@ -35,6 +35,14 @@ export interface Config {
   /** MAIL_FROM: the From address of the server's own mail. */
   mailFrom: string;
   /**
+   * SIGNUP: `open` (a console sign-up is an active account at once), `verify` (it waits for the emailed
+   * activation link; so does a change of email), `closed` (no sign-ups: `npm run user:add`). Default `verify`
+   * when SMTP_URL is set, else `open`.
+   */
+  signup: SignupMode;
+  /** SIGNUPS_PER_HOUR: sign-ups (and activation mails asked again) one client address may make in an hour (5) */
+  signupsPerHour: number;
+  /**
    * BROADCAST_RATES (`telegram=30,whatsapp=80,telegram_chat=1`): messages per second a broadcast sends to a
    * platform (and `<platform>_chat` to one chat); a platform not named keeps its default, `web` is unthrottled
    * unless named (modules/subscriptions/broadcast-rates.ts).
@@ -60,6 +68,7 @@ export interface Config {
 }
 
 export type TrustProxy = boolean | number | string[];
+export type SignupMode = 'open' | 'verify' | 'closed';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -167,6 +176,13 @@ function readBroadcastRates(env: NodeJS.ProcessEnv): Record<string, number> {
   return rates;
 }
 
+function readSignup(env: NodeJS.ProcessEnv, smtpUrl: string | null): SignupMode {
+  const raw = env.SIGNUP?.trim().toLowerCase();
+  if (!raw) return smtpUrl ? 'verify' : 'open';
+  if (raw === 'open' || raw === 'verify' || raw === 'closed') return raw;
+  throw new ConfigError(`SIGNUP must be open, verify or closed (got "${env.SIGNUP}")`);
+}
+
 function readSmtpUrl(env: NodeJS.ProcessEnv): string | null {
   const raw = env.SMTP_URL?.trim();
   if (!raw) return null;
@@ -230,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL?.trim() ?? '').replace(/\/+$/, ''),
     outboundAllow: readOutboundAllow(env),
     smtpUrl: readSmtpUrl(env),
+    signup: readSignup(env, readSmtpUrl(env)),
+    signupsPerHour: readInteger(env, 'SIGNUPS_PER_HOUR', 5, 0, 1_000_000),
     mailFrom: env.MAIL_FROM?.trim() || 'Hiwar <no-reply@localhost>',
     broadcastRates: readBroadcastRates(env),
     telegramApiUrl: readBaseUrl(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),

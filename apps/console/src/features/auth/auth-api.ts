@@ -1,4 +1,5 @@
 import type { LoginRequest, RegisterRequest, SocialRegisterRequest } from '@hiwar/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
 interface TokenAnswer {
@@ -25,4 +26,21 @@ export function activateAccount(userId: string, code: string) {
 
 export function logout() {
   return api.post('/passport/logout');
+}
+
+export function resendActivation(email: string) {
+  return api.post('/user/resend_activation', { email });
+}
+
+type SignupMode = 'open' | 'verify' | 'closed';
+
+/** How this server takes sign-ups (the operator's SIGNUP); 'open' until known, so nothing flickers away. */
+export function useSignupMode(): SignupMode {
+  const answer = useQuery({
+    queryKey: ['passport', 'signup'],
+    queryFn: async () => (await api.get<{ data: { signup: SignupMode } }>('/passport/signup')).data.signup,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  return answer.data === 'verify' || answer.data === 'closed' ? answer.data : 'open';
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, stubServer } from '../../test/render-app.tsx';
 
@@ -29,6 +29,18 @@ describe('login page', () => {
     fireEvent.change(screen.getByLabelText('البريد الإلكتروني'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findByText('يجب أن يكون البريد الإلكتروني عنوانًا صالحًا')).toBeDefined();
-    expect(fetchStub).not.toHaveBeenCalled();
+    // only the server's sign-up setting was read; nothing was sent
+    expect(fetchStub.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('offers no sign-up link when the server takes none', async () => {
+    stubServer((_method, path) =>
+      path === '/passport/signup'
+        ? { json: { status: 1, data: { signup: 'closed' } } }
+        : { json: { status: 1 } },
+    );
+    renderApp('/user/login');
+    await screen.findByTestId('login-submit');
+    await waitFor(() => expect(screen.queryByTestId('register-link')).toBeNull());
   });
 });

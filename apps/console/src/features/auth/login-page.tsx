@@ -11,7 +11,7 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { setToken } from '../../lib/auth-token.ts';
 import { schemaValidator } from '../../lib/form-errors.ts';
-import { login } from './auth-api.ts';
+import { login, useSignupMode } from './auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
 
 /** Spec: any failure reads "Invalid User Credentials Please Try Again"; the throttle (429) has its own. */
@@ -22,6 +22,7 @@ export function loginFailureMessage(error: unknown, t: TFunction): string {
 
 export function LoginPage() {
   const { t } = useTranslation();
+  const signupMode = useSignupMode();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const form = useForm({
@@ -67,12 +68,14 @@ export function LoginPage() {
         <Button type="button" variant="default" leftSection={<IconBrandFacebook size={18} />} display="none">
           {t('auth.login.facebook')}
         </Button>
-        <Text size="sm" ta="center" c="dimmed">
-          {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to="/user/register" fw={500} data-testid="register-link">
-            {t('auth.login.register')}
-          </Anchor>
-        </Text>
+        {signupMode !== 'closed' && (
+          <Text size="sm" ta="center" c="dimmed">
+            {t('auth.login.noAccount')}{' '}
+            <Anchor component={Link} to="/user/register" fw={500} data-testid="register-link">
+              {t('auth.login.register')}
+            </Anchor>
+          </Text>
+        )}
       </Stack>
     </form>
   );

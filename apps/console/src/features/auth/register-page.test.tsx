@@ -19,7 +19,8 @@ describe('register page', () => {
     renderApp('/user/register');
     fillRegistration('12345', '54321');
     expect(await screen.findByText('The password must be at least 6 characters')).toBeDefined();
-    expect(fetchStub).not.toHaveBeenCalled();
+    // only the server's sign-up setting was read; nothing was sent
+    expect(fetchStub.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 
   it('signs in with the same credentials after registering', async () => {
@@ -30,21 +31,44 @@ describe('register page', () => {
     fillRegistration();
     await waitFor(() => expect(localStorage.getItem('hiwar_token')).toBe('new'));
     await waitFor(() => expect(currentPath(router)).not.toBe('/user/register'));
-    const loginBody = JSON.parse(String(fetchStub.mock.calls[1]?.[1]?.body));
+    const loginCall = fetchStub.mock.calls.find(([url]) => String(url).endsWith('/passport/login'));
+    const loginBody = JSON.parse(String(loginCall?.[1]?.body));
     expect(loginBody).toEqual({ email: 'owner@example.com', password: 'secret1' });
   });
 
-  it('asks for the verification mail when the automatic sign-in is refused', async () => {
-    stubServer((_method, path) =>
+  it('asks for the verification mail when the automatic sign-in is refused, and sends the link again', async () => {
+    const fetchStub = stubServer((_method, path) =>
       path === '/passport/login'
-        ? { status: 401, json: { status: 0, msg: 'Your account is not activated yet' } }
+        ? { status: 403, json: { status: 0, msg: 'Your account is not activated yet' } }
         : { json: { status: 1 } },
     );
     renderApp('/user/register');
     fillRegistration();
-    expect((await screen.findByTestId('register-verify')).textContent).toBe(
-      'Please check your email inbox for the verification mail',
+    const notice = await screen.findByTestId('register-verify');
+    expect(notice.textContent).toContain(
+      'Check your email: we sent an activation link to owner@example.com. Open it, then sign in.',
     );
+    fireEvent.click(screen.getByTestId('register-resend'));
+    await waitFor(() =>
+      expect(screen.getByTestId('register-resend').textContent).toBe(
+        'Sent again: the earlier link no longer works',
+      ),
+    );
+    const resend = fetchStub.mock.calls.find(([url]) => String(url).endsWith('/user/resend_activation'));
+    expect(JSON.parse(String(resend?.[1]?.body))).toEqual({ email: 'owner@example.com' });
+  });
+
+  it('says when the server takes no sign-ups, and the sign-in page offers none', async () => {
+    stubServer((_method, path) =>
+      path === '/passport/signup'
+        ? { json: { status: 1, data: { signup: 'closed' } } }
+        : { json: { status: 1 } },
+    );
+    renderApp('/user/register');
+    expect((await screen.findByTestId('register-closed')).textContent).toBe(
+      'This server takes no sign-ups. Ask its operator for an account.',
+    );
+    expect(screen.getByTestId('register-submit').hasAttribute('disabled')).toBe(true);
   });
 
   it('shows server field errors under their fields and the server message above', async () => {

@@ -2,11 +2,13 @@ import { type RegisterRequest, registerRequest } from '@hiwar/contracts';
 import { Alert, Anchor, Button, Stack, TextInput, useDirection } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../app/route-guards.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { failureMessage, schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
+import { resendActivation, useSignupMode } from './auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { useRegistration } from './use-registration.ts';
 
@@ -35,6 +37,8 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const form = useForm({ initialValues: emptyRegistration, validate: schemaValidator(registerRequest, t) });
   const registration = useRegistration();
+  const signupMode = useSignupMode();
+  const resend = useMutation({ mutationFn: (email: string) => resendActivation(email) });
 
   function submit(values: RegisterRequest) {
     registration.mutate(values, {
@@ -55,9 +59,27 @@ export function RegisterPage() {
             {failureMessage(registration.error, t, t('messages.givenDataInvalid'))}
           </Alert>
         )}
+        {signupMode === 'closed' && (
+          <Alert color="yellow" variant="light" role="status" data-testid="register-closed">
+            {t('auth.register.closed')}
+          </Alert>
+        )}
         {registration.data === 'awaiting-verification' && (
           <Alert color="blue" variant="light" role="status" data-testid="register-verify">
-            {t('messages.verificationMail')}
+            <Stack gap="xs" align="flex-start">
+              <span>{t('auth.register.checkEmail', { email: form.values.user_email })}</span>
+              <Button
+                size="xs"
+                variant="light"
+                loading={resend.isPending}
+                disabled={resend.isSuccess}
+                onClick={() => resend.mutate(form.values.user_email)}
+                data-testid="register-resend"
+              >
+                {resend.isSuccess ? t('auth.register.resent') : t('auth.register.resend')}
+              </Button>
+              {resend.isError && <span>{failureMessage(resend.error, t, t('messages.serverError'))}</span>}
+            </Stack>
           </Alert>
         )}
         <TextInput
@@ -91,6 +113,7 @@ export function RegisterPage() {
           fullWidth
           mt="xs"
           loading={registration.isPending}
+          disabled={signupMode === 'closed'}
           data-testid="register-submit"
         >
           {t('auth.register.submit')}

@@ -1,9 +1,17 @@
-import { loginRequest, loginResponse, messages, ok, registerRequest } from '@hiwar/contracts';
+import {
+  loginRequest,
+  loginResponse,
+  messages,
+  ok,
+  registerRequest,
+  signupModeResponse,
+} from '@hiwar/contracts';
 import { revokeAccessToken } from '../../platform/auth/access-tokens.ts';
 import { verifyPassword } from '../../platform/crypto/passwords.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { registerActiveAccount } from '../users/registration-service.ts';
+import { registerActiveAccount, registerPendingAccount } from '../users/registration-service.ts';
+import { createSignupGate } from '../users/signup-gate.ts';
 import { login, type PasswordVerifier } from './login-service.ts';
 
 const tags = ['passport'];
@@ -18,7 +26,8 @@ export interface PassportModuleOptions {
 export function createPassportModule(options: PassportModuleOptions = {}): AppModule {
   return {
     name: 'passport',
-    routes(app, { db, dialect, config, requireUser }) {
+    routes(app, { db, dialect, config, mailer, requireUser }) {
+      const signups = createSignupGate(db, config);
       const loginContext = {
         db,
         dialect,
@@ -30,10 +39,21 @@ export function createPassportModule(options: PassportModuleOptions = {}): AppMo
         '/passport/register',
         { schema: { tags, body: registerRequest, response: { 200: ok } } },
         async (request) => {
+          await signups.admit(request);
+          // SIGNUP=verify: the account waits for its emailed link (the console's sign-in after it says so)
+          if (config.signup === 'verify') {
+            await registerPendingAccount(db, config, mailer, request.body);
+            return { status: 1 as const, msg: messages.verificationMail };
+          }
           await registerActiveAccount(db, request.body);
           return { status: 1 as const, msg: messages.successfullySaved };
         },
       );
+
+      app.get('/passport/signup', { schema: { tags, response: { 200: signupModeResponse } } }, async () => ({
+        status: 1 as const,
+        data: { signup: config.signup },
+      }));
 
       app.post(
         '/passport/login',

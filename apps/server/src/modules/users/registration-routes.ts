@@ -1,21 +1,42 @@
-import { activateParams, messages, ok, registerRequest, socialRegisterRequest } from '@hiwar/contracts';
+import {
+  activateParams,
+  messages,
+  ok,
+  registerRequest,
+  resendActivationRequest,
+  socialRegisterRequest,
+} from '@hiwar/contracts';
 import { z } from 'zod';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
 import {
   activateAccount,
   completeSocialRegistration,
   registerPendingAccount,
+  resendActivation,
 } from './registration-service.ts';
+import { createSignupGate } from './signup-gate.ts';
 
 const tags = ['account'];
 
 /** Visitor calls: registration with activation mail, activation, completing a social sign-in. */
 export function registerRegistrationRoutes(app: ApiApp, { db, config, mailer }: ModuleContext): void {
+  const signups = createSignupGate(db, config);
   app.post(
     '/user/register/',
     { schema: { tags, body: registerRequest, response: { 200: ok } } },
     async (request) => {
+      await signups.admit(request);
       await registerPendingAccount(db, config, mailer, request.body);
+      return { status: 1 as const, msg: messages.verificationMail };
+    },
+  );
+
+  app.post(
+    '/user/resend_activation',
+    { schema: { tags, body: resendActivationRequest, response: { 200: ok } } },
+    async (request) => {
+      await signups.count(request);
+      await resendActivation(db, config, mailer, request.body.email);
       return { status: 1 as const, msg: messages.verificationMail };
     },
   );

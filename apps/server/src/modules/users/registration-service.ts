@@ -8,7 +8,12 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createAccount } from './create-account.ts';
 import { takePendingSocialSignin } from './social-signin-repository.ts';
-import { activatePendingUser, deletePendingUser } from './user-repository.ts';
+import {
+  activatePendingUser,
+  deletePendingUser,
+  normaliseEmail,
+  renewActivationCode,
+} from './user-repository.ts';
 
 /** POST /passport/register: an active web account; the console signs in right after. */
 export async function registerActiveAccount(db: Database, request: RegisterRequest): Promise<number> {
@@ -18,6 +23,21 @@ export async function registerActiveAccount(db: Database, request: RegisterReque
 
 export function activationLinkOf(config: Config, userId: number, code: string): string {
   return `${config.publicUrl}/#/user/activate_account/${userId}/${encodeURIComponent(code)}`;
+}
+
+function activationMail(config: Config, to: string, name: string, userId: number, code: string) {
+  return {
+    to,
+    subject: 'Activate your Hiwar account',
+    text: `Hello ${name},\n\nopen this link to activate your account:\n${activationLinkOf(config, userId, code)}\n`,
+  };
+}
+
+/** POST /user/resend_activation: a new link for a pending account (the old one stops working); quiet otherwise. */
+export async function resendActivation(db: Database, config: Config, mailer: Mailer, email: string) {
+  const code = createOpaqueToken();
+  const pending = await renewActivationCode(db, normaliseEmail(email), hashToken(code));
+  if (pending) await mailer.send(activationMail(config, email, pending.user_fullname, pending.user_id, code));
 }
 
 /** POST /user/register/: a pending account and an activation link sent by mail. */
@@ -39,11 +59,7 @@ export async function registerPendingAccount(
     },
   );
   try {
-    await mailer.send({
-      to: request.user_email,
-      subject: 'Activate your Hiwar account',
-      text: `Hello ${request.user_fullname},\n\nopen this link to activate your account:\n${activationLinkOf(config, userId, code)}\n`,
-    });
+    await mailer.send(activationMail(config, request.user_email, request.user_fullname, userId, code));
   } catch (error) {
     // an account nobody can activate would block the email and username: undo it
     await deletePendingUser(db, userId);

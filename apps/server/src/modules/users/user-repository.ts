@@ -90,3 +90,21 @@ export async function activatePendingUser(db: Database, userId: number, codeHash
 export async function deletePendingUser(db: Database, userId: number): Promise<void> {
   await db.deleteFrom('users').where('user_id', '=', userId).where('user_status', '=', 0).execute();
 }
+
+/** A new activation code for a pending account with this email; false when there is none. */
+export async function renewActivationCode(db: Database, email: string, codeHash: string) {
+  const pending = await db
+    .selectFrom('users')
+    .select(['user_id', 'user_fullname'])
+    .where('user_email', '=', email)
+    .where('user_status', '=', 0)
+    .executeTakeFirst();
+  if (!pending) return null;
+  await db
+    .updateTable('users')
+    .set({ activation_code: codeHash, updated_at: nowIso() })
+    .where('user_id', '=', pending.user_id)
+    .where('user_status', '=', 0)
+    .execute();
+  return pending;
+}

@@ -58,6 +58,10 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   'GET /api/health': publicCall('the health check reads no owner data'),
   'GET /api/health/ready': publicCall('the readiness check writes a probe row of the server, no owner data'),
   'POST /api/passport/register': publicCall('creates a new account'),
+  'GET /api/passport/signup': publicCall("answers the operator's SIGNUP setting, the same for everyone"),
+  'POST /api/user/resend_activation': publicCall(
+    'mails a new link to a pending account, answering alike whether one exists (registration.test.ts)',
+  ),
   'POST /api/passport/login': publicCall('signs in with a password; throttling has its own tests'),
   'POST /api/passport/logout': publicCall('revokes only the token that calls it (passport.test.ts)'),
   'GET /api/is_login': bySession(() => ({})),
