@@ -50,21 +50,22 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
     name: 'widget-api',
     routes(app, { db }) {
       const context: WidgetContext = { db, runtime: options.runtime ?? {} };
-      // counted in the database, shared by every server and kept across a restart; a process reserves a tenth
-      // of a limit at a time, so a busy sender costs a write per few messages, not one each
+      // counted in the database, shared by every server and kept across a restart; a process reserves a quarter
+      // of a limit at a time (the next while half is left), so a busy sender costs a write per 15 messages and
+      // seldom waits for one (bench/RESULTS.md "Rate limits in the database" for what it costs)
       const senderLimit = options.senderLimit ?? 60;
       const addressLimit = options.addressLimit ?? 300;
       const senders = new SharedRateLimiter(db, {
         name: 'widget.sender',
         limit: senderLimit,
         windowMs: WINDOW_MS,
-        block: Math.ceil(senderLimit / 10),
+        block: Math.ceil(senderLimit / 4),
       });
       const addresses = new SharedRateLimiter(db, {
         name: 'widget.address',
         limit: addressLimit,
         windowMs: WINDOW_MS,
-        block: Math.ceil(addressLimit / 10),
+        block: Math.ceil(addressLimit / 4),
       });
       mountOutsideApi(app);
       allowAnyOrigin(app);

@@ -21,6 +21,8 @@ interface Reservation {
   used: number;
   /** the shared count reached the limit: refuse without asking again until the window ends */
   exhausted: boolean;
+  /** a reservation on its way to the database */
+  pending: Promise<void> | null;
 }
 
 const MAX_KEYS = 100_000;
@@ -50,31 +52,57 @@ export class SharedRateLimiter {
 
   /** Counts a hit; false when the key is over its limit in the current window. */
   async take(key: string): Promise<boolean> {
-    const { limit, windowMs, name } = this.#rule;
+    const { windowMs } = this.#rule;
     const now = this.#now();
     const window = now - (now % windowMs);
     let reservation = this.#reservations.get(key);
     if (!reservation || reservation.window !== window) {
       if (this.#reservations.size >= MAX_KEYS) this.#prune(window);
-      reservation = { window, granted: 0, used: 0, exhausted: false };
+      reservation = { window, granted: 0, used: 0, exhausted: false, pending: null };
       this.#reservations.set(key, reservation);
       this.#sweep(window);
     }
-    if (reservation.used < reservation.granted) {
-      reservation.used += 1;
-      return true;
+    // hits taken at once share one reservation at a time: each round either grants hits or finds the limit
+    // reached, so the rounds end
+    for (;;) {
+      if (reservation.used < reservation.granted) {
+        reservation.used += 1;
+        this.#prefetch(key, reservation);
+        return true;
+      }
+      if (reservation.exhausted || this.#rule.limit === 0) return false;
+      await this.#reserve(key, reservation);
     }
-    if (reservation.exhausted || limit === 0) return false;
-    const block = Math.max(1, Math.min(this.#rule.block, limit));
-    const total = await addHits(this.#db, `${name}:${key}`, window, block);
-    const granted = Math.max(0, Math.min(block, limit - (total - block)));
-    reservation.granted += granted;
-    if (granted < block) reservation.exhausted = true;
-    if (reservation.used < reservation.granted) {
-      reservation.used += 1;
-      return true;
-    }
-    return false;
+  }
+
+  /** Asks the shared count for the next block (one request at a time per key and process). */
+  #reserve(key: string, reservation: Reservation): Promise<void> {
+    reservation.pending ??= (async () => {
+      const { limit, name } = this.#rule;
+      const block = Math.max(1, Math.min(this.#rule.block, limit));
+      try {
+        const total = await addHits(this.#db, `${name}:${key}`, reservation.window, block);
+        const granted = Math.max(0, Math.min(block, limit - (total - block)));
+        reservation.granted += granted;
+        if (granted < block) reservation.exhausted = true;
+      } finally {
+        reservation.pending = null;
+      }
+    })();
+    return reservation.pending;
+  }
+
+  /**
+   * A busy key's next block is asked for while half of this one is left, so its hits seldom wait for the
+   * database (on SQLite that wait is behind the turn writer's transaction on the one connection). It never lets
+   * more through: hits are handed out only from what the shared count granted.
+   */
+  #prefetch(key: string, reservation: Reservation): void {
+    if (this.#rule.block < 4 || reservation.exhausted || reservation.pending) return;
+    if (reservation.granted - reservation.used > this.#rule.block / 2) return;
+    this.#reserve(key, reservation).catch(() => {
+      // a failed prefetch is asked again by the next hit that needs it
+    });
   }
 
   /** Once per window, the finished windows of this limit leave the table (in the background). */
