@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack, TextInput, useDirection } from '@mantine/
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../app/route-guards.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
@@ -67,7 +67,14 @@ export function RegisterPage() {
         {registration.data === 'awaiting-verification' && (
           <Alert color="blue" variant="light" role="status" data-testid="register-verify">
             <Stack gap="xs" align="flex-start">
-              <span>{t('auth.register.checkEmail', { email: form.values.user_email })}</span>
+              <span>
+                {/* the address on one line, in its own direction, inside either language's sentence */}
+                <Trans
+                  i18nKey="auth.register.checkEmail"
+                  values={{ email: form.values.user_email }}
+                  components={{ email: <bdi style={{ whiteSpace: 'nowrap' }} /> }}
+                />
+              </span>
               <Button
                 size="xs"
                 variant="light"
@@ -82,42 +89,45 @@ export function RegisterPage() {
             </Stack>
           </Alert>
         )}
-        <TextInput
-          label={t('auth.register.username')}
-          autoComplete="username"
-          {...form.getInputProps('username')}
-        />
-        <TextInput
-          label={t('auth.register.fullName')}
-          autoComplete="name"
-          {...form.getInputProps('user_fullname')}
-        />
-        <TextInput
-          label={t('auth.register.email')}
-          type="email"
-          autoComplete="email"
-          {...form.getInputProps('user_email')}
-        />
-        <PasswordField
-          label={t('auth.register.password')}
-          autoComplete="new-password"
-          {...form.getInputProps('user_password')}
-        />
-        <PasswordField
-          label={t('auth.register.retype')}
-          autoComplete="new-password"
-          {...form.getInputProps('user_password_confirmation')}
-        />
-        <Button
-          type="submit"
-          fullWidth
-          mt="xs"
-          loading={registration.isPending}
-          disabled={signupMode === 'closed'}
-          data-testid="register-submit"
-        >
-          {t('auth.register.submit')}
-        </Button>
+        {signupMode !== 'closed' && (
+          <>
+            <TextInput
+              label={t('auth.register.username')}
+              autoComplete="username"
+              {...form.getInputProps('username')}
+            />
+            <TextInput
+              label={t('auth.register.fullName')}
+              autoComplete="name"
+              {...form.getInputProps('user_fullname')}
+            />
+            <TextInput
+              label={t('auth.register.email')}
+              type="email"
+              autoComplete="email"
+              {...form.getInputProps('user_email')}
+            />
+            <PasswordField
+              label={t('auth.register.password')}
+              autoComplete="new-password"
+              {...form.getInputProps('user_password')}
+            />
+            <PasswordField
+              label={t('auth.register.retype')}
+              autoComplete="new-password"
+              {...form.getInputProps('user_password_confirmation')}
+            />
+            <Button
+              type="submit"
+              fullWidth
+              mt="xs"
+              loading={registration.isPending}
+              data-testid="register-submit"
+            >
+              {t('auth.register.submit')}
+            </Button>
+          </>
+        )}
         <BackToLoginLink label={t('auth.register.back')} />
       </Stack>
     </form>

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, registerOwner } from '../support/api.ts';
+import { launchBrowser, snapPage } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+/** What an owner sees of the operator's choices: SIGNUP=verify and closed, and a secret key replaced. */
+describe('the operator’s settings, seen in the console', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function pageOn(server: RunningServer, language: 'en' | 'ar', token?: string): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    if (language === 'ar') await context.addCookies([{ name: '_al', value: 'ar', url: server.url }]);
+    if (token) await context.addInitScript((saved) => localStorage.setItem('hiwar_token', saved), token);
+    return context.newPage();
+  }
+
+  it('under SIGNUP=verify, a sign-up is told to check its email and can have the link sent again', async () => {
+    const server = await startServer({ SIGNUP: 'verify' });
+    try {
+      for (const language of ['en', 'ar'] as const) {
+        const page = await pageOn(server, language);
+        await page.goto('/#/user/register');
+        const fields = page.locator('input');
+        const email = `new-${language}@example.com`;
+        for (const [index, value] of [
+          `owner_${language}`,
+          'New Owner',
+          email,
+          'secret-pass-1',
+          'secret-pass-1',
+        ].entries()) {
+          await fields.nth(index).fill(value);
+        }
+        await page.getByTestId('register-submit').click();
+        const notice = page.getByTestId('register-verify');
+        await notice.waitFor();
+        expect(await notice.textContent()).toContain(email);
+        await page.getByTestId('register-resend').click();
+        await page.getByTestId('register-resend').and(page.locator('[disabled]')).waitFor();
+        await snapPage(page, `signup-verify-${language}`);
+        await page.context().close();
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('under SIGNUP=closed, the sign-in page offers no sign-up and the sign-up page says why', async () => {
+    const server = await startServer({ SIGNUP: 'closed' });
+    try {
+      for (const language of ['en', 'ar'] as const) {
+        const page = await pageOn(server, language);
+        await page.goto('/#/user/login');
+        await page.getByTestId('login-submit').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await page.getByTestId('register-link').count()).toBe(0);
+        await page.goto('/#/user/register');
+        await page.getByTestId('register-closed').waitFor();
+        expect(await page.getByTestId('register-submit').count()).toBe(0);
+        await snapPage(page, `signup-closed-${language}`);
+        await page.context().close();
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  it('after HIWAR_RESET_SECRETS=1, the dashboard names the credentials to enter again, until dismissed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-e2e-reset-'));
+    const owner = {
+      username: 'reset_owner',
+      fullname: 'Reset Owner',
+      email: 'reset@example.com',
+      password: 'secret-pass-1',
+    };
+    try {
+      const first = await startServer({ DATA_DIR: dataDir, SECRET_KEY: 'the-old-key' });
+      const token = await registerOwner(first, owner);
+      const browsed = await callApi(first, 'GET', '/chatbot/browse', { token });
+      const record = structuredClone(browsed.data) as {
+        apps: { telegram: { chatbot_app_credentials: { token: string; verify_token: string } } };
+      };
+      record.apps.telegram.chatbot_app_credentials.token = '123456:old-telegram-token';
+      await callApi(first, 'POST', '/chatbot/save', { body: record, token });
+      await first.stop();
+
+      const reset = await startServer({
+        DATA_DIR: dataDir,
+        SECRET_KEY: 'the-new-key',
+        HIWAR_RESET_SECRETS: '1',
+      });
+      try {
+        for (const language of ['en', 'ar'] as const) {
+          const page = await pageOn(reset, language, token);
+          await page.goto('/#/dashboard');
+          const alert = page.getByTestId('secret-resets');
+          await alert.waitFor();
+          expect(await alert.getByRole('link').first().getAttribute('href')).toBe('#/chatbot');
+          await snapPage(page, `secret-resets-${language}`);
+          await page.context().close();
+        }
+        const page = await pageOn(reset, 'en', token);
+        await page.goto('/#/dashboard');
+        await page.getByTestId('secret-resets').getByRole('button').click();
+        await page.getByTestId('secret-resets').waitFor({ state: 'detached' });
+        await page.reload();
+        await page.getByTestId('stat-senders').waitFor();
+        expect(await page.getByTestId('secret-resets').count()).toBe(0);
+        await page.context().close();
+      } finally {
+        await reset.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
