@@ -76,7 +76,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const url = await new Promise<string>((answer, fail) => {
-    const timer = setTimeout(() => fail(new Error(`the server did not start in 60 s:\n${log}`)), 60_000);
+    const timer = setTimeout(() => {
+      // not left running behind a failed test
+      child.kill('SIGKILL');
+      fail(new Error(`the server did not start in 60 s:\n${log}`));
+    }, 60_000);
     const look = () => {
       const address = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1];
       if (!address) return;

@@ -3,30 +3,42 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fullChatbotRecord } from '../../modules/chatbot/chatbot-fixtures.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
-import { databaseForProcesses, startServerProcess } from '../../testing/server-process.ts';
+import {
+  databaseForProcesses,
+  type ServerProcess,
+  startServerProcess,
+} from '../../testing/server-process.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
 describe.each(await testDatabaseKinds())('the secret key check at start on $label', (kind) => {
   let database: Awaited<ReturnType<typeof databaseForProcesses>>;
   let env: Record<string, string>;
+  /** every process started, so a failing test leaves none running */
+  const started: ServerProcess[] = [];
+  const start = async (extra: Record<string, string>) => {
+    const server = await startServerProcess({ ...env, ...extra });
+    started.push(server);
+    return server;
+  };
 
   beforeAll(async () => {
     database = await databaseForProcesses(kind, 'hiwar-key-');
     env = database.env;
   });
   afterAll(async () => {
+    for (const server of started) await server.kill();
     await database.remove();
   });
 
   it('refuses another key with a clear message, resets the unreadable secrets on request, and the owner is told which', async () => {
-    const first = await startServerProcess({ ...env, SECRET_KEY: 'the-first-key' });
+    const first = await start({ SECRET_KEY: 'the-first-key' });
     const { token } = await registerAndLogin(first);
     const record = fullChatbotRecord();
     const saved = await first.call('POST', '/api/chatbot/save', { token, body: record });
     expect(saved.status, saved.text).toBe(200);
     await first.stop();
 
-    const refused = await startServerProcess({ ...env, SECRET_KEY: 'another-key' }).then(
+    const refused = await start({ SECRET_KEY: 'another-key' }).then(
       () => 'started',
       (error: Error) => error.message,
     );
@@ -35,7 +47,7 @@ describe.each(await testDatabaseKinds())('the secret key check at start on $labe
     expect(line.msg).toContain('The secret key (SECRET_KEY) is not the one');
     expect(line.msg).toContain('HIWAR_RESET_SECRETS=1');
 
-    const reset = await startServerProcess({ ...env, SECRET_KEY: 'another-key', HIWAR_RESET_SECRETS: '1' });
+    const reset = await start({ SECRET_KEY: 'another-key', HIWAR_RESET_SECRETS: '1' });
     const browsed = await reset.call('GET', '/api/chatbot/browse', { token });
     expect(browsed.status).toBe(200);
     expect(browsed.json.data.apps.telegram.chatbot_app_credentials.token).toBe('');
@@ -56,7 +68,7 @@ describe.each(await testDatabaseKinds())('the secret key check at start on $labe
     await reset.stop();
 
     // the new key is the data's key now: a plain start works and reads the token
-    const later = await startServerProcess({ ...env, SECRET_KEY: 'another-key' });
+    const later = await start({ SECRET_KEY: 'another-key' });
     const read = await later.call('GET', '/api/chatbot/browse', { token });
     expect(read.json.data.apps.telegram.chatbot_app_credentials.token).toBe('654321:new-telegram-token');
     await later.stop();
@@ -65,7 +77,7 @@ describe.each(await testDatabaseKinds())('the secret key check at start on $labe
   it('names the path when DATA_DIR cannot be created, in the log’s JSON', async () => {
     const file = join(database.dataDir, 'a-file');
     writeFileSync(file, '');
-    const failed = await startServerProcess({ ...env, DATA_DIR: join(file, 'data') }).then(
+    const failed = await start({ DATA_DIR: join(file, 'data') }).then(
       () => 'started',
       (error: Error) => error.message,
     );
