@@ -27,11 +27,12 @@ export const healthModule: AppModule = {
           return { status: 1 as const };
         } catch (error) {
           request.log.error({ err: error }, 'readiness: the database cannot write');
-          if (isStorageFull(error)) reply.header('retry-after', String(STORAGE_FULL_RETRY_SECONDS));
-          const msg = isStorageFull(error)
-            ? 'The database cannot write: the storage is full'
-            : 'The database cannot write';
-          return reply.code(503).send({ status: 0 as const, msg });
+          if (!isStorageFull(error))
+            return reply.code(503).send({ status: 0 as const, msg: 'The database cannot write' });
+          reply.header('retry-after', String(STORAGE_FULL_RETRY_SECONDS));
+          return reply
+            .code(503)
+            .send({ status: 0 as const, msg: 'The database cannot write: the storage is full' });
         }
       },
     );

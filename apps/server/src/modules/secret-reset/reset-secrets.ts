@@ -43,28 +43,36 @@ interface Reset {
 }
 
 /** A JSON column's text with its unreadable secrets emptied, or null when every secret in it is readable. */
-function sweptColumn(secrets: SecretBox, text: string): { text: string; value: unknown } | null {
+function sweptColumn(secrets: SecretBox, text: string): string | null {
   const cleared = { count: 0 };
   const value = emptyUnreadable(secrets, fromJson<unknown>(text, null), cleared);
-  return cleared.count > 0 ? { text: toJson(value), value } : null;
+  return cleared.count > 0 ? toJson(value) : null;
 }
 
-/** Which channels of a chatbot's `apps` lost a secret: `telegram`, `facebook:<page id>`… */
-function channelsCleared(secrets: SecretBox, before: string): string[] {
-  const apps = fromJson<Record<string, unknown>>(before, {});
+/**
+ * A chatbot's `apps` with its unreadable secrets emptied, and which channels lost one (`telegram`,
+ * `facebook:<page id>`…), in one walk; null when every secret in it is readable.
+ */
+function sweptApps(secrets: SecretBox, text: string): { text: string; places: string[] } | null {
   const places: string[] = [];
-  for (const [channel, settings] of Object.entries(apps)) {
-    const entries = Array.isArray(settings) ? settings : [settings];
-    entries.forEach((entry, index) => {
-      const cleared = { count: 0 };
-      emptyUnreadable(secrets, entry, cleared);
-      if (cleared.count === 0) return;
-      const pageId = (entry as { chatbot_app_credentials?: { page_id?: string } })?.chatbot_app_credentials
-        ?.page_id;
-      places.push(Array.isArray(settings) ? `${channel}:${pageId || index}` : channel);
-    });
-  }
-  return places;
+  const sweep = (entry: unknown, place: string) => {
+    const cleared = { count: 0 };
+    const swept = emptyUnreadable(secrets, entry, cleared);
+    if (cleared.count > 0) places.push(place);
+    return swept;
+  };
+  const apps = Object.fromEntries(
+    Object.entries(fromJson<Record<string, unknown>>(text, {})).map(([channel, settings]) => {
+      if (!Array.isArray(settings)) return [channel, sweep(settings, channel)];
+      const pages = settings.map((page, index) => {
+        const pageId = (page as { chatbot_app_credentials?: { page_id?: string } })?.chatbot_app_credentials
+          ?.page_id;
+        return sweep(page, `${channel}:${pageId || index}`);
+      });
+      return [channel, pages];
+    }),
+  );
+  return places.length > 0 ? { text: toJson(apps), places } : null;
 }
 
 /**
@@ -88,25 +96,22 @@ export async function sweepUnreadableSecrets(
     if (apply && (mail || support)) {
       work.push(
         updateUserSecrets(db, user.user_id, {
-          ...(mail && { mail_server_cred: mail.text }),
-          ...(support && { customer_support: support.text }),
+          ...(mail && { mail_server_cred: mail }),
+          ...(support && { customer_support: support }),
         }),
       );
     }
   }
   for (const chatbot of chatbots) {
-    const apps = sweptColumn(secrets, chatbot.apps);
+    const apps = sweptApps(secrets, chatbot.apps);
     const messenger = sweptColumn(secrets, chatbot.messenger_settings);
-    if (apps) {
-      for (const place of channelsCleared(secrets, chatbot.apps))
-        places.push({ user_id: chatbot.user_id, place });
-    }
+    for (const place of apps?.places ?? []) places.push({ user_id: chatbot.user_id, place });
     if (messenger) places.push({ user_id: chatbot.user_id, place: 'voice' });
     if (apply && (apps || messenger)) {
       work.push(
         updateChatbotSecrets(db, chatbot.chatbot_id, {
           ...(apps && { apps: apps.text }),
-          ...(messenger && { messenger_settings: messenger.text }),
+          ...(messenger && { messenger_settings: messenger }),
         }),
       );
     }

@@ -41,8 +41,9 @@ export async function checkSecretKey(
   options: KeyCheckOptions,
 ): Promise<'created' | 'matched' | { reset: number }> {
   const sealed = await readServerSetting(database.db, CHECK_NAME);
-  if (sealed !== null ? opens(secrets, sealed) : (await options.sweep(false)).cleared === 0) {
-    if (sealed !== null) return 'matched';
+  if (sealed !== null && opens(secrets, sealed)) return 'matched';
+  // no check yet (a new database, or one from before the check): the key must open every stored secret
+  if (sealed === null && (await options.sweep(false)).cleared === 0) {
     // two first starts at once: the one whose check was stored wins, the other is checked against it
     const stored = await writeServerSettingOnce(database.db, CHECK_NAME, secrets.encrypt(CHECK_TEXT));
     if (opens(secrets, stored)) return 'created';

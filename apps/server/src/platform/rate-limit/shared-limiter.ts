@@ -46,10 +46,6 @@ export class SharedRateLimiter {
     this.#now = now;
   }
 
-  get limit(): number {
-    return this.#rule.limit;
-  }
-
   /** Counts a hit; false when the key is over its limit in the current window. */
   async take(key: string): Promise<boolean> {
     const { windowMs } = this.#rule;
