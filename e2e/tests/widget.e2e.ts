@@ -1,19 +1,37 @@
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
 import { defaultChatbotSettings } from '@hiwar/contracts';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   everyMessageType,
   type HostSite,
   startHostSite,
 } from '../../apps/widget/test-support/embedding-site.ts';
-import { launchBrowser, snap } from '../support/browser.ts';
+import { type Owner, signInThroughConsole } from '../support/api.ts';
+import { launchBrowser, snap, snapPage, switchLanguage } from '../support/browser.ts';
+import { newConsolePage } from '../support/console.ts';
 import {
   lastBotText,
   openMessenger as openMessengerOn,
   say,
   waitUntilUnderstood,
 } from '../support/messenger.ts';
+import { screenshotDir } from '../support/paths.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+
+const screenshotPath = (name: string) => join(screenshotDir, `${name}.png`);
+
+/** Waits for the page's finite animations and transitions (a button's loader fading out) to end. */
+const settled = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 
 /** An owner's bot built through the public API, as the console would. */
 interface Bot {
@@ -64,13 +82,20 @@ async function addCommand(server: RunningServer, token: string, serviceId: numbe
   return id as number;
 }
 
+const owner: Owner = {
+  username: 'cafe_owner',
+  fullname: 'Nadia Saleh',
+  email: 'nadia@example.com',
+  password: 'secret-pass-1',
+};
+
 async function buildBot(server: RunningServer, hostUrl: string): Promise<Bot> {
-  const account = { username: 'cafe_owner', user_fullname: 'Nadia Saleh', user_email: 'nadia@example.com' };
-  const password = { user_password: 'secret-pass-1', user_password_confirmation: 'secret-pass-1' };
+  const account = { username: owner.username, user_fullname: owner.fullname, user_email: owner.email };
+  const password = { user_password: owner.password, user_password_confirmation: owner.password };
   await api(server, 'POST', '/passport/register', { ...account, ...password });
   const login = await api(server, 'POST', '/passport/login', {
-    email: account.user_email,
-    password: 'secret-pass-1',
+    email: owner.email,
+    password: owner.password,
   });
   const token: string = login.access_token;
   const { id: serviceId } = await api(server, 'POST', '/service/save', { service_name: 'Café' }, token);
@@ -294,5 +319,60 @@ describe('the web messenger embedded in another site', () => {
       { type: 'postback', payload: 'order shakshuka', label: 'Order' },
     ]);
     await context.close();
+  });
+
+  it('under identity verification, speaks for a signed-in visitor only with the site’s signature', async () => {
+    // the owner turns it on in the console and copies the secret, shown this once
+    const consolePage = await newConsolePage(browser, server);
+    await signInThroughConsole(consolePage, owner);
+    await consolePage.goto('/#/chatbot');
+    const section = consolePage.getByTestId('identity-verification');
+    // in the middle of the window, clear of the form's sticky save bar
+    const centre = () => section.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await centre();
+    // saved at once: the switch follows the server's answer
+    await section.getByRole('switch', { name: 'Require signed sender ids' }).click();
+    const secret = await section.getByLabel('Secret', { exact: true }).inputValue();
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const renew = section.getByRole('button', { name: 'Draw a new secret' });
+    await expect.poll(() => renew.isEnabled()).toBe(true);
+    await centre();
+    await settled(consolePage);
+    await consolePage.screenshot({ path: screenshotPath('identity-verification-en') });
+    await switchLanguage(consolePage, 'ar');
+    await consolePage.reload();
+    await centre();
+    expect(await section.getByRole('switch').isChecked()).toBe(true);
+    await settled(consolePage);
+    // shown once: a reload no longer shows it
+    expect(await section.getByText(secret).count()).toBe(0);
+    await consolePage.screenshot({ path: screenshotPath('identity-verification-ar') });
+
+    // the site's server signs its visitor's id; the messenger speaks for that visitor
+    const signature = createHmac('sha256', secret).update('4242').digest('hex');
+    const visitor = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const page = await visitor.newPage();
+    await page.goto(`${host.url}/?locale=en&sender=4242&sender_hash=${signature}`);
+    await page.locator('[data-hiwar-bot] button').click();
+    const chat = page.frameLocator('[data-hiwar-bot] iframe');
+    await chat.locator('.messenger.ready').waitFor();
+    await say(chat, 'hello', 'Hello! I can book you a table.');
+    await snapPage(page, 'widget-identity-signed');
+
+    // someone who knows the id but not the signature gets a conversation of their own, not the visitor's
+    const stranger = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(`${host.url}/?locale=en&sender=4242`);
+    await strangerPage.locator('[data-hiwar-bot] button').click();
+    const strangerChat = strangerPage.frameLocator('[data-hiwar-bot] iframe');
+    await strangerChat.locator('.messenger.ready').waitFor();
+    expect(await strangerChat.locator('.user-bubble').count()).toBe(0);
+    const bot = /data-bot="([^"]+)"/.exec(host.embedCode)?.[1] ?? '';
+    const read = await fetch(`${server.url}/widget/api/${bot}/history?sender_id=4242`);
+    expect(read.status).toBe(403);
+
+    await visitor.close();
+    await stranger.close();
+    await consolePage.context().close();
   });
 });

@@ -27,15 +27,24 @@ export interface HostSite {
   close(): void;
 }
 
-function hostPage(embedCode: string, locale: string): string {
-  const snippet = embedCode.replace('LOCALE', locale);
+/** The snippet as the page's author fills it: the locale, and a signed-in visitor's id and its signature. */
+function hostPage(embedCode: string, address: URL): string {
+  const locale = address.searchParams.get('locale') ?? 'en';
+  const visitor = ['sender', 'sender_hash']
+    .filter((name) => address.searchParams.has(name))
+    .map((name) => ` data-${name.replace('_', '-')}="${address.searchParams.get(name)?.replace(/\W/g, '')}"`)
+    .join('');
+  const snippet = embedCode.replace('LOCALE', locale).replace('<script ', `<script${visitor} `);
   return `<!doctype html><html><head><meta charset="utf-8"><title>Sunrise Café</title>
 <style>body{font-family:Georgia,serif;background:#fdf6e3;margin:40px}button{background:red!important;width:10px!important}
 iframe{border:6px solid red!important}</style></head>
 <body><h1>Sunrise Café</h1><p>Fresh bread and coffee since 1998.</p>${snippet}</body></html>`;
 }
 
-/** Serves the host page at / (`?locale=` fills the snippet's LOCALE) and a few images, on localhost. */
+/**
+ * Serves the host page at / (`?locale=` fills the snippet's LOCALE; `?sender=&sender_hash=` add the signed-in
+ * visitor's `data-sender` and `data-sender-hash`) and a few images, on localhost.
+ */
 export async function startHostSite(): Promise<HostSite> {
   const site = { url: '', embedCode: '', close: () => server.close() };
   const server = createServer((request, response) => {
@@ -46,7 +55,7 @@ export async function startHostSite(): Promise<HostSite> {
       return;
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(hostPage(site.embedCode, address.searchParams.get('locale') ?? 'en'));
+    response.end(hostPage(site.embedCode, address));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   // localhost, not 127.0.0.1: the host page is another site than the Hiwar server, as on the web

@@ -36,6 +36,8 @@ export const chatbotMessages = {
   menuNestedLevelLimit: 'A nested level may have at most 2 items',
   saved: 'successfully updated',
   saveFailed: 'something not right',
+  identityOn: 'Identity verification is on. Copy the secret now: it is shown only once',
+  identityOff: 'Identity verification is off',
 } as const;
 
 export const fallbackTypes = ['text', 'options', 'cmd'] as const;
@@ -468,3 +470,19 @@ export const channelsStatusResponse = z.object({
   data: z.record(z.string(), channelConnection),
 });
 export type ChannelsStatusResponse = z.infer<typeof channelsStatusResponse>;
+
+/**
+ * GET/POST /chatbot/identity_verification: the web messenger's identity verification. Turning it on (again)
+ * draws a new secret, answered once and stored sealed; turning it off forgets the secret.
+ */
+export const identityVerificationRequest = z.object({ status: statusFlag });
+export const identityVerificationResponse = z.object({
+  status: z.literal(1),
+  msg: z.string().optional(),
+  data: z.object({
+    status: z.union([z.literal(0), z.literal(1)]),
+    /** only in the answer that turned it on */
+    secret: z.string().optional(),
+  }),
+});
+export type IdentityVerification = z.infer<typeof identityVerificationResponse>['data'];

@@ -15,12 +15,24 @@ export const WIDGET_BODY_LIMIT_BYTES = 16 * 1024;
 export const widgetMessages = {
   botNotFound: 'The chatbot was not found',
   tooManyRequests: 'Too many messages, please wait a moment',
+  senderHashRequired: 'This chat needs the sender_hash the website signs its sender id with',
+  senderHashInvalid: 'The sender_hash must be 64 hexadecimal digits',
 } as const;
 
 export const widgetBotParams = z.object({ bot: z.string().trim().min(1).max(200) });
 
 /** A web-messenger sender id: a random positive integer, as a number or digits (like /validate-sender). */
 export const widgetSenderId = validateSenderRequest.shape.id;
+
+/**
+ * Identity verification: HMAC-SHA256 of the sender id's digits under the chatbot's identity secret, in hex.
+ * Required on every call for the sender while the owner has verification on; ignored while it is off.
+ */
+export const widgetSenderHash = z
+  .string(widgetMessages.senderHashInvalid)
+  .trim()
+  .regex(/^[0-9a-fA-F]{64}$/, widgetMessages.senderHashInvalid)
+  .transform((hash) => hash.toLowerCase());
 
 /** GET /widget/api/{bot}/settings: what the messenger needs to draw itself; nothing secret. */
 export const widgetSettings = z.object({
@@ -43,6 +55,8 @@ export const widgetSettings = z.object({
   persistent_menus: z.array(persistentMenu),
   /** speech input: the messenger shows a mic when status is 1 and the browser has speech recognition */
   voice: z.object({ status: z.union([z.literal(0), z.literal(1)]), lang: z.string() }),
+  /** 1: every call names its sender with a sender_hash; the messenger asks POST …/senders for a signed new id */
+  identity_verification: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type WidgetSettings = z.infer<typeof widgetSettings>;
 
@@ -52,6 +66,7 @@ export type WidgetSettingsResponse = z.infer<typeof widgetSettingsResponse>;
 /** POST /widget/api/{bot}/messages */
 export const widgetMessageRequest = z.object({
   sender_id: widgetSenderId,
+  sender_hash: widgetSenderHash.optional(),
   event: incomingEvent,
   /** the page's locale (e.g. 'ar', 'en_US'); a hint for the language of the message */
   locale: z.string().trim().max(20).optional(),
@@ -68,6 +83,7 @@ export type WidgetMessageResponse = z.infer<typeof widgetMessageResponse>;
 /** GET /widget/api/{bot}/history?sender_id=&before= — before is a turn id (exclusive), for paging back. */
 export const widgetHistoryQuery = z.object({
   sender_id: widgetSenderId,
+  sender_hash: widgetSenderHash.optional(),
   before: idParam.optional(),
 });
 export type WidgetHistoryQuery = z.input<typeof widgetHistoryQuery>;
@@ -87,6 +103,7 @@ export type WidgetTurn = z.infer<typeof widgetTurn>;
  */
 export const widgetNoticesQuery = z.object({
   sender_id: widgetSenderId,
+  sender_hash: widgetSenderHash.optional(),
   after: idParam.optional(),
 });
 export type WidgetNoticesQuery = z.input<typeof widgetNoticesQuery>;
@@ -108,3 +125,13 @@ export const widgetHistoryResponse = z.object({
 });
 export type WidgetHistoryResponse = z.infer<typeof widgetHistoryResponse>;
 export type WidgetNoticesResponse = z.infer<typeof widgetNoticesResponse>;
+
+/**
+ * POST /widget/api/{bot}/senders: a new random sender id drawn by the server, with its sender_hash while the
+ * chatbot has identity verification on — how the messenger starts a conversation nobody's site has signed.
+ */
+export const widgetNewSenderResponse = z.object({
+  status: z.literal(1),
+  data: z.object({ sender_id: z.number(), sender_hash: z.string().optional() }),
+});
+export type WidgetNewSenderResponse = z.infer<typeof widgetNewSenderResponse>;

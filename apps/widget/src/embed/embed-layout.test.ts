@@ -27,8 +27,12 @@ describe('placing the messenger on the page', () => {
     expect(frameUrl(src, 'tok en', 'ar')).toBe(
       'https://bots.example.com/widget/frame.html?bot=tok+en&locale=ar&embed=1',
     );
-    expect(frameUrl(src, 'b', undefined, 42)).toBe(
+    expect(frameUrl(src, 'b', undefined, { id: 42 })).toBe(
       'https://bots.example.com/widget/frame.html?bot=b&sender=42&embed=1',
+    );
+    const hash = 'ab'.repeat(32);
+    expect(frameUrl(src, 'b', undefined, { id: 42, hash })).toBe(
+      `https://bots.example.com/widget/frame.html?bot=b&sender=42&sender_hash=${hash}&embed=1`,
     );
     expect(settingsUrl(src, 'tok en')).toBe('https://bots.example.com/widget/api/tok%20en/settings');
   });

@@ -1,3 +1,4 @@
+import type { SenderIdentity } from '../frame/api-client.ts';
 import { chooseLanguage, type Language } from '../frame/i18n.ts';
 
 export interface EmbedSettings {
@@ -53,12 +54,13 @@ export function frameUrl(
   embedSrc: string,
   bot: string,
   locale: string | undefined,
-  sender?: number | null,
+  sender?: SenderIdentity | null,
 ): string {
   const url = new URL('frame.html', embedSrc);
   url.searchParams.set('bot', bot);
   if (locale) url.searchParams.set('locale', locale);
-  if (sender) url.searchParams.set('sender', String(sender));
+  if (sender) url.searchParams.set('sender', String(sender.id));
+  if (sender?.hash) url.searchParams.set('sender_hash', sender.hash);
   url.searchParams.set('embed', '1');
   return url.href;
 }

@@ -1,5 +1,12 @@
+import type { SenderIdentity } from '../frame/api-client.ts';
 import { strings } from '../frame/i18n.ts';
-import { parseSenderId, senderKey } from '../frame/sender-id.ts';
+import {
+  keptSenderText,
+  parseKeptSender,
+  parseSenderHash,
+  parseSenderId,
+  senderKey,
+} from '../frame/sender-id.ts';
 import {
   DEFAULT_EMBED_SETTINGS,
   EDGE_GAP,
@@ -43,21 +50,32 @@ async function fetchSettings(src: string, bot: string): Promise<EmbedSettings> {
 
 /** The page's own copy of the visitor's sender id (first-party storage, which browsers do not block). */
 const pageSenderStore = {
-  read(bot: string): number | null {
+  read(bot: string): SenderIdentity | null {
     try {
-      return parseSenderId(localStorage.getItem(senderKey(bot)));
+      return parseKeptSender(localStorage.getItem(senderKey(bot)));
     } catch {
       return null;
     }
   },
-  write(bot: string, id: number): void {
+  write(bot: string, sender: SenderIdentity): void {
     try {
-      localStorage.setItem(senderKey(bot), String(id));
+      localStorage.setItem(senderKey(bot), keptSenderText(sender));
     } catch {
       // storage blocked on the page too: the frame's own cookie is all there is
     }
   },
 };
+
+/**
+ * The site's own id for its signed-in visitor: `data-sender`, with `data-sender-hash` (its HMAC under the bot's
+ * identity secret, computed on the site's server) when the owner turned identity verification on.
+ */
+function pageSender(script: HTMLScriptElement): SenderIdentity | null {
+  const id = parseSenderId(script.dataset.sender);
+  if (!id) return null;
+  const hash = parseSenderHash(script.dataset.senderHash);
+  return hash ? { id, hash } : { id };
+}
 
 function icon(path: string): SVGSVGElement {
   const ns = 'http://www.w3.org/2000/svg';
@@ -140,7 +158,8 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
   function setOpen(open: boolean): void {
     isOpen = open;
     // the frame loads on first open, so a page with the launcher alone costs the visitor 2 KB
-    if (open && !frame.src) frame.src = frameUrl(script.src, bot, locale, pageSenderStore.read(bot));
+    if (open && !frame.src)
+      frame.src = frameUrl(script.src, bot, locale, pageSender(script) ?? pageSenderStore.read(bot));
     frame.style.display = open ? 'block' : 'none';
     launcher.replaceChildren(icon(open ? CLOSE_ICON : CHAT_ICON));
     launcher.setAttribute('aria-label', open ? text.close : text.open);
@@ -156,7 +175,7 @@ function mount(script: HTMLScriptElement, bot: string, settings: EmbedSettings):
     if (event.source !== frame.contentWindow) return;
     const message = parseFrameMessage(event.data);
     if (message?.type === CLOSE_MESSAGE) setOpen(false);
-    if (message?.type === SENDER_MESSAGE) pageSenderStore.write(bot, message.id);
+    if (message?.type === SENDER_MESSAGE) pageSenderStore.write(bot, message);
   });
   setOpen(false);
   const host = document.createElement('div');

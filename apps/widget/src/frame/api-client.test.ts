@@ -13,7 +13,7 @@ describe('the messenger API client', () => {
       bot: 'tok/en',
       fetch,
     });
-    await api.history(42);
+    await api.history({ id: 42 });
     await api.validateSender(42);
     expect(fetch.mock.calls[0]?.[0]).toBe(
       'https://bots.example.com/hiwar/widget/api/tok%2Fen/history?sender_id=42',
@@ -26,7 +26,7 @@ describe('the messenger API client', () => {
   it('posts an event with the sender and locale', async () => {
     const fetch = answering(200, { status: 1, replies: [], turn_id: 7 });
     const api = createApiClient({ widgetBase: 'https://bots.example.com/widget/', bot: 'b', fetch });
-    expect(await api.send(5, { type: 'text', text: 'hi' }, 'ar')).toEqual({
+    expect(await api.send({ id: 5 }, { type: 'text', text: 'hi' }, 'ar')).toEqual({
       status: 1,
       replies: [],
       turn_id: 7,
@@ -35,6 +35,33 @@ describe('the messenger API client', () => {
       sender_id: 5,
       event: { type: 'text', text: 'hi' },
       locale: 'ar',
+    });
+  });
+
+  it('names a signed sender with its hash on every call, and asks the server to draw a new one', async () => {
+    const hash = 'c0'.repeat(32);
+    const fetch = answering(200, {
+      status: 1,
+      data: { sender_id: 9, sender_hash: hash },
+      replies: [],
+      notices: [],
+    });
+    const api = createApiClient({ widgetBase: 'https://bots.example.com/widget/', bot: 'b', fetch });
+    expect(await api.drawSender()).toEqual({ id: 9, hash });
+    await api.history({ id: 9, hash });
+    await api.notices?.({ id: 9, hash }, 3);
+    await api.send({ id: 9, hash }, { type: 'text', text: 'hi' }, 'en');
+    expect(fetch.mock.calls[0]?.[0]).toBe('https://bots.example.com/widget/api/b/senders');
+    expect(fetch.mock.calls[0]?.[1]?.method).toBe('POST');
+    expect(fetch.mock.calls[1]?.[0]).toBe(
+      `https://bots.example.com/widget/api/b/history?sender_id=9&sender_hash=${hash}`,
+    );
+    expect(fetch.mock.calls[2]?.[0]).toBe(
+      `https://bots.example.com/widget/api/b/notices?sender_id=9&sender_hash=${hash}&after=3`,
+    );
+    expect(JSON.parse(String(fetch.mock.calls[3]?.[1]?.body))).toMatchObject({
+      sender_id: 9,
+      sender_hash: hash,
     });
   });
 

@@ -2,6 +2,7 @@ import type {
   IncomingEvent,
   WidgetHistoryResponse,
   WidgetMessageResponse,
+  WidgetNewSenderResponse,
   WidgetNotice,
   WidgetNoticesResponse,
   WidgetSettings,
@@ -10,6 +11,12 @@ import type {
 } from '@hiwar/contracts';
 
 export type MessengerSettings = WidgetSettings;
+
+/** Who the messenger speaks for: the sender id and, under identity verification, its sender_hash. */
+export interface SenderIdentity {
+  id: number;
+  hash?: string;
+}
 
 /** A reloaded conversation: its last turns and the notices left among them, each oldest first. */
 export interface WidgetHistory {
@@ -33,11 +40,13 @@ export class ApiError extends Error {
 export interface ApiClient {
   settings(): Promise<MessengerSettings>;
   /** the last turns and the notices left among them */
-  history(senderId: number): Promise<WidgetHistory>;
-  send(senderId: number, event: IncomingEvent, locale: string): Promise<WidgetMessageResponse>;
+  history(sender: SenderIdentity): Promise<WidgetHistory>;
+  send(sender: SenderIdentity, event: IncomingEvent, locale: string): Promise<WidgetMessageResponse>;
   validateSender(senderId: number): Promise<boolean>;
+  /** a new sender id drawn and, under identity verification, signed by the server */
+  drawSender(): Promise<SenderIdentity>;
   /** bot messages left for the sender after the notice id `after` (an order confirmed) */
-  notices?(senderId: number, after: number): Promise<WidgetNotice[]>;
+  notices?(sender: SenderIdentity, after: number): Promise<WidgetNotice[]>;
 }
 
 export type FetchFunction = (url: string, init?: RequestInit) => Promise<Response>;
@@ -83,30 +92,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const botBase = new URL(`api/${encodeURIComponent(options.bot)}/`, options.widgetBase);
   const serverBase = new URL('../', options.widgetBase);
   const call = <T>(url: URL, init?: RequestInit) => fetchJson<T>(fetchFn, url, init);
+  const senderUrl = (path: string, sender: SenderIdentity) => {
+    const url = new URL(path, botBase);
+    url.searchParams.set('sender_id', String(sender.id));
+    if (sender.hash) url.searchParams.set('sender_hash', sender.hash);
+    return url;
+  };
 
   return {
     async settings() {
       const answer = await call<WidgetSettingsResponse>(new URL('settings', botBase));
       return answer.data;
     },
-    async history(senderId) {
-      const url = new URL('history', botBase);
-      url.searchParams.set('sender_id', String(senderId));
-      const answer = await call<WidgetHistoryResponse>(url);
+    async history(sender) {
+      const answer = await call<WidgetHistoryResponse>(senderUrl('history', sender));
       return { turns: answer.data, notices: answer.notices ?? [] };
     },
-    async notices(senderId, after) {
-      const url = new URL('notices', botBase);
-      url.searchParams.set('sender_id', String(senderId));
+    async notices(sender, after) {
+      const url = senderUrl('notices', sender);
       if (after > 0) url.searchParams.set('after', String(after));
       const answer = await call<WidgetNoticesResponse>(url);
       return answer.data;
     },
-    send(senderId, event, locale) {
+    send(sender, event, locale) {
+      const identity = { sender_id: sender.id, ...(sender.hash && { sender_hash: sender.hash }) };
       return call<WidgetMessageResponse>(
         new URL('messages', botBase),
-        postJson({ sender_id: senderId, event, locale }),
+        postJson({ ...identity, event, locale }),
       );
+    },
+    async drawSender() {
+      const answer = await call<WidgetNewSenderResponse>(new URL('senders', botBase), { method: 'POST' });
+      const { sender_id: id, sender_hash: hash } = answer.data;
+      return hash ? { id, hash } : { id };
     },
     async validateSender(senderId) {
       try {

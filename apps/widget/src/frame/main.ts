@@ -17,6 +17,7 @@ if (root && params.get('preview') === '1') {
     bot,
     locale: params.get('locale'),
     senderParam: params.get('sender'),
+    senderHashParam: params.get('sender_hash'),
     isEmbedded: params.get('embed') === '1',
   });
 }

@@ -1,6 +1,6 @@
 import type { BotMessage, IncomingEvent, WidgetTurn } from '@hiwar/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiClient, ApiError, type MessengerSettings } from './api-client.ts';
+import { type ApiClient, ApiError, type MessengerSettings, type SenderIdentity } from './api-client.ts';
 import { startMessenger } from './messenger.ts';
 
 const settings: MessengerSettings = {
@@ -52,7 +52,7 @@ const settings: MessengerSettings = {
   voice: { status: 0, lang: 'ar-EG' },
 };
 
-type Sent = { senderId: number; event: IncomingEvent; locale: string };
+type Sent = { senderId: number; hash?: string; event: IncomingEvent; locale: string };
 
 function fakeApi(overrides: Partial<ApiClient> = {}) {
   const sent: Sent[] = [];
@@ -60,8 +60,9 @@ function fakeApi(overrides: Partial<ApiClient> = {}) {
     settings: async () => settings,
     history: async () => ({ turns: [], notices: [] }),
     validateSender: async () => true,
-    async send(senderId, event, locale) {
-      sent.push({ senderId, event, locale });
+    drawSender: async () => ({ id: 1 }),
+    async send(sender, event, locale) {
+      sent.push({ senderId: sender.id, ...(sender.hash && { hash: sender.hash }), event, locale });
       const text = event.type === 'text' ? event.text : event.type === 'postback' ? event.payload : 'here';
       return { status: 1, replies: [{ type: 'text', text: `echo ${text}` }], turn_id: sent.length };
     },
@@ -79,6 +80,7 @@ async function start(
   extra: {
     locale?: string;
     senderParam?: string;
+    senderHashParam?: string;
     isEmbedded?: boolean;
     sleep?: (ms: number) => Promise<void>;
   } = {},
@@ -91,6 +93,7 @@ async function start(
     bot: 'bot1',
     locale: extra.locale ?? 'LOCALE',
     senderParam: extra.senderParam ?? '4242',
+    senderHashParam: extra.senderHashParam ?? null,
     isEmbedded: extra.isEmbedded ?? true,
     sleep: extra.sleep ?? (async () => {}),
   });
@@ -196,7 +199,7 @@ describe('the messenger', () => {
     const asked: number[] = [];
     const { api } = fakeApi({
       history: async () => ({ turns, notices }),
-      notices: async (_senderId: number, after: number) => {
+      notices: async (_sender, after: number) => {
         asked.push(after);
         return notices.filter((notice) => notice.notice_id > after);
       },
@@ -359,6 +362,59 @@ describe('the messenger', () => {
     } finally {
       posted.mockRestore();
     }
+  });
+
+  describe('under identity verification', () => {
+    const hash = (digit: string) => digit.repeat(64);
+    const verifying = { ...settings, identity_verification: 1 as const };
+
+    it('speaks for the page’s signed id, with its hash on every call', async () => {
+      const asked: SenderIdentity[] = [];
+      const { api, sent } = fakeApi({
+        settings: async () => verifying,
+        history: async (sender) => {
+          asked.push(sender);
+          return { turns: [], notices: [] };
+        },
+      });
+      const root = await start(api, { senderHashParam: hash('a') });
+      typeAndSend(root, 'hello');
+      await flush();
+      expect(asked).toEqual([{ id: 4242, hash: hash('a') }]);
+      expect(sent[0]).toMatchObject({ senderId: 4242, hash: hash('a') });
+    });
+
+    it('starts a new signed conversation when the server refuses a kept id, and tells the page', async () => {
+      localStorage.setItem('hiwar_sender_bot1', `77.${hash('b')}`);
+      const posted = vi.spyOn(window.parent, 'postMessage').mockImplementation(() => {});
+      try {
+        const { api } = fakeApi({
+          settings: async () => verifying,
+          drawSender: async () => ({ id: 88, hash: hash('c') }),
+          history: async (sender) => {
+            if (sender.id === 77) throw new ApiError('This chat needs the sender_hash', 403);
+            return { turns: [], notices: [] };
+          },
+        });
+        const root = await start(api, { senderParam: 'SENDER_ID' });
+        expect(root.querySelector('[role="alert"]')).toBeNull();
+        expect(localStorage.getItem('hiwar_sender_bot1')).toBe(`88.${hash('c')}`);
+        expect(posted.mock.calls[0]?.[0]).toEqual({ type: 'hiwar:sender', id: 88, hash: hash('c') });
+      } finally {
+        posted.mockRestore();
+      }
+    });
+
+    it('says why when the page’s own signed id is refused', async () => {
+      const { api } = fakeApi({
+        settings: async () => verifying,
+        history: async () => {
+          throw new ApiError('This chat needs the sender_hash', 403);
+        },
+      });
+      const root = await start(api, { senderHashParam: hash('d') });
+      expect(root.querySelector('[role="alert"]')?.textContent).toContain('This chat needs the sender_hash');
+    });
   });
 
   it('says so when the chatbot does not exist', async () => {

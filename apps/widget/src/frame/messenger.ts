@@ -1,6 +1,12 @@
 import type { IncomingEvent, WidgetTurn } from '@hiwar/contracts';
 import { CLOSE_MESSAGE, type FrameMessage, SENDER_MESSAGE } from '../embed/frame-protocol.ts';
-import { type ApiClient, ApiError, type MessengerSettings, type WidgetHistory } from './api-client.ts';
+import {
+  type ApiClient,
+  ApiError,
+  type MessengerSettings,
+  type SenderIdentity,
+  type WidgetHistory,
+} from './api-client.ts';
 import { ChatView } from './chat-view.ts';
 import { createComposer } from './composer.ts';
 import { el } from './dom.ts';
@@ -11,7 +17,7 @@ import { startNoticePolling } from './notices.ts';
 import { localOutboxStorage, Outbox, type OutboxStorage } from './outbox.ts';
 import type { RenderContext } from './render/render-context.ts';
 import { retryUntilDone, type Sleep } from './retry.ts';
-import { createSenderStore, resolveSenderId } from './sender-id.ts';
+import { createSenderStore, newSender, type ResolveSenderOptions, resolveSenderId } from './sender-id.ts';
 import { findSpeechRecognition } from './speech.ts';
 
 export interface MessengerOptions {
@@ -22,6 +28,8 @@ export interface MessengerOptions {
   locale: string | null;
   /** the frame's `sender` parameter (may be the SENDER_ID placeholder) */
   senderParam: string | null;
+  /** the frame's `sender_hash` parameter: the page's signature of `sender` under identity verification */
+  senderHashParam?: string | null;
   /** inside embed.js: a close button asks the page to hide the frame */
   isEmbedded: boolean;
   /** where unsent messages wait; localStorage per bot and sender unless given (the preview keeps them in memory) */
@@ -98,9 +106,17 @@ function createStatusBanner(text: Strings): StatusBanner {
 
 interface LoadedConversation {
   settings: MessengerSettings;
-  senderId: number;
+  sender: SenderIdentity;
   history: WidgetHistory;
 }
+
+function showLoadFailed(root: HTMLElement, options: MessengerOptions, error: unknown, lang: Language): void {
+  const reason = error instanceof Error ? error.message : '';
+  const failed = strings[chooseLanguage(options.locale, lang)].loadFailed;
+  root.appendChild(el('div', { class: 'load-failed', role: 'alert' }, [failed, reason && ` (${reason})`]));
+}
+
+const isRefusedIdentity = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /** Settings, sender id and history, each retried while the server is unreachable; null when the bot is unknown. */
 async function loadConversation(
@@ -119,22 +135,37 @@ async function loadConversation(
   try {
     settings = await retry(() => api.settings());
   } catch (error) {
-    const reason = error instanceof Error ? error.message : '';
-    const failed = strings[chooseLanguage(options.locale, 'en')].loadFailed;
-    root.appendChild(el('div', { class: 'load-failed', role: 'alert' }, [failed, reason && ` (${reason})`]));
+    showLoadFailed(root, options, error, 'en');
     return null;
   }
-  const sender = await retry(() =>
-    resolveSenderId({
-      senderParam: options.senderParam,
-      store: createSenderStore(options.bot, window),
-      validate: (id) => api.validateSender(id),
-    }),
-  );
-  // only a fresh id goes to the page: a stored one could belong to this visitor's chat on another site
-  if (options.isEmbedded && sender.isNew) tellPage(window, { type: SENDER_MESSAGE, id: sender.id });
-  const history = await retry(() => api.history(sender.id));
-  return { settings, senderId: sender.id, history };
+  const resolving: ResolveSenderOptions = {
+    senderParam: options.senderParam,
+    senderHashParam: options.senderHashParam ?? null,
+    store: createSenderStore(options.bot, window),
+    validate: (id) => api.validateSender(id),
+    ...(settings.identity_verification === 1 && { verified: { draw: () => api.drawSender() } }),
+  };
+  const identityOf = (sender: SenderIdentity) =>
+    sender.hash ? { id: sender.id, hash: sender.hash } : { id: sender.id };
+  try {
+    let sender = await retry(() => resolveSenderId(resolving));
+    let history: WidgetHistory;
+    try {
+      history = await retry(() => api.history(identityOf(sender)));
+    } catch (error) {
+      // a kept id signed with a secret the owner has since replaced: start a new conversation
+      if (!isRefusedIdentity(error) || sender.isPageGiven || !resolving.verified) throw error;
+      sender = await retry(() => newSender(resolving));
+      history = await retry(() => api.history(identityOf(sender)));
+    }
+    // only a fresh id goes to the page: a stored one could belong to this visitor's chat on another site
+    if (options.isEmbedded && sender.isNew) tellPage(window, { type: SENDER_MESSAGE, ...identityOf(sender) });
+    return { settings, sender: identityOf(sender), history };
+  } catch (error) {
+    // the page's own id with a hash the server refuses: the page's author has something to fix
+    showLoadFailed(root, options, error, settings.default_lang);
+    return null;
+  }
 }
 
 function startButtonFor(settings: MessengerSettings, context: RenderContext): HTMLElement | null {
@@ -152,7 +183,7 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
   root.replaceChildren(banner.element);
   const loaded = await loadConversation(root, options, banner);
   if (!loaded) return;
-  const { settings, senderId, history } = loaded;
+  const { settings, sender, history } = loaded;
   const language: Language = chooseLanguage(options.locale, settings.default_lang);
   const text = strings[language];
   applyLanguage(window.document, language);
@@ -166,8 +197,8 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
   };
   const chat = new ChatView(context, settings.avatar);
   const outbox = new Outbox({
-    send: async (event) => (await api.send(senderId, event, language)).replies,
-    storage: options.outboxStorage ?? localOutboxStorage(window, `hiwar_outbox_${options.bot}_${senderId}`),
+    send: async (event) => (await api.send(sender, event, language)).replies,
+    storage: options.outboxStorage ?? localOutboxStorage(window, `hiwar_outbox_${options.bot}_${sender.id}`),
     ...(options.sleep && { sleep: options.sleep }),
     events: {
       delivered: (message, replies) => {
@@ -225,10 +256,10 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
   const { notices } = api;
   if (notices) {
     startNoticePolling({
-      source: { notices: (after) => notices.call(api, senderId, after) },
+      source: { notices: (after) => notices.call(api, sender, after) },
       show: (messages) => chat.addBotMessages(messages),
       window,
-      storageKey: `hiwar_notice_${options.bot}_${senderId}`,
+      storageKey: `hiwar_notice_${options.bot}_${sender.id}`,
       shownUpTo: Math.max(0, ...history.notices.map((notice) => notice.notice_id)),
     });
   }

@@ -81,7 +81,7 @@ describe('the preview api', () => {
     const { fetch, calls } = fakeTestChat([{ type: 'text', text: 'Hi owner' }]);
     const api = createPreviewApiClient({ settings, token: 'owner-token', widgetBase, fetch });
     expect(await api.settings()).toBe(settings);
-    const answer = await api.send(1, { type: 'text', text: 'hello' }, 'en');
+    const answer = await api.send({ id: 1 }, { type: 'text', text: 'hello' }, 'en');
     expect(answer).toEqual({ status: 1, turn_id: 7, replies: [{ type: 'text', text: 'Hi owner' }] });
     expect(calls).toHaveLength(1);
     expect(calls[0]?.url).toBe('http://localhost:3000/api/test_chat/send');
@@ -108,7 +108,7 @@ describe('the preview api', () => {
     };
     const fetch = vi.fn(async () => new Response(JSON.stringify({ status: 1, data: history })));
     const api = createPreviewApiClient({ settings, token: 't', widgetBase, fetch });
-    expect(await api.history(1)).toEqual({
+    expect(await api.history({ id: 1 })).toEqual({
       turns: [
         {
           turn_id: 3,

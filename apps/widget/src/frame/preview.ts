@@ -45,6 +45,8 @@ export function createPreviewApiClient(options: PreviewApiOptions): ApiClient {
   return {
     settings: async () => options.settings,
     validateSender: async () => true,
+    // the test chat is the owner's own conversation: no sender id to draw or sign
+    drawSender: async () => ({ id: 1 }),
     async history() {
       const url = new URL('history', testChat);
       const answer = await fetchJson<{ data: TestChatHistory }>(fetchFn, url, { headers: authorization });

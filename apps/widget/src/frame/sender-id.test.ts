@@ -1,7 +1,9 @@
 import { SNIPPET_SENDER_PLACEHOLDER } from '@hiwar/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SenderIdentity } from './api-client.ts';
 import {
   createSenderStore,
+  parseKeptSender,
   parseSenderId,
   randomSenderId,
   resolveSenderId,
@@ -10,17 +12,19 @@ import {
   senderKey,
 } from './sender-id.ts';
 
-function memoryStore(initial: number | null = null): SenderStore & { saved: number | null } {
+function memoryStore(initial: SenderIdentity | null = null): SenderStore & { saved: SenderIdentity | null } {
   return {
     saved: initial,
     read() {
       return this.saved;
     },
-    write(id) {
-      this.saved = id;
+    write(sender) {
+      this.saved = sender;
     },
   };
 }
+
+const HASH = 'ab'.repeat(32);
 
 describe('the sender id', () => {
   afterEach(() => {
@@ -37,17 +41,19 @@ describe('the sender id', () => {
     expect(await resolveSenderId({ senderParam: '4242', store, validate })).toEqual({
       id: 4242,
       isNew: false,
+      isPageGiven: true,
     });
     const fresh = await resolveSenderId({ senderParam: 'SENDER_ID', store, validate, random: () => 77 });
-    expect(fresh).toEqual({ id: 77, isNew: true });
-    expect(store.saved).toBe(77);
+    expect(fresh).toEqual({ id: 77, isNew: true, isPageGiven: false });
+    expect(store.saved).toEqual({ id: 77 });
   });
 
   it('keeps the stored id on the next visit', async () => {
     const validate = vi.fn(async () => true);
-    expect(await resolveSenderId({ senderParam: null, store: memoryStore(99), validate })).toEqual({
+    expect(await resolveSenderId({ senderParam: null, store: memoryStore({ id: 99 }), validate })).toEqual({
       id: 99,
       isNew: false,
+      isPageGiven: false,
     });
     expect(validate).toHaveBeenCalledWith(99);
   });
@@ -62,8 +68,55 @@ describe('the sender id', () => {
       validate,
       random: () => draws.shift() ?? 0,
     });
-    expect(id).toEqual({ id: 6, isNew: true });
-    expect(store.saved).toBe(6);
+    expect(id).toEqual({ id: 6, isNew: true, isPageGiven: false });
+    expect(store.saved).toEqual({ id: 6 });
+  });
+
+  describe('under identity verification', () => {
+    const signed = (id: number) => ({ id, hash: HASH });
+    const verifiedBy = (draw: () => Promise<SenderIdentity>) => ({ verified: { draw: vi.fn(draw) } });
+
+    it('takes the page’s id only with its hash, and never asks validate-sender', async () => {
+      const validate = vi.fn(async () => true);
+      const options = verifiedBy(async () => signed(5));
+      const given = await resolveSenderId({
+        senderParam: '4242',
+        senderHashParam: HASH.toUpperCase(),
+        store: memoryStore(),
+        validate,
+        ...options,
+      });
+      expect(given).toEqual({ id: 4242, hash: HASH, isNew: false, isPageGiven: true });
+      // an unsigned page id cannot be used: the visitor talks under a new signed id instead
+      const store = memoryStore();
+      const unsigned = await resolveSenderId({ senderParam: '4242', store, validate, ...options });
+      expect(unsigned).toEqual({ id: 5, hash: HASH, isNew: true, isPageGiven: false });
+      expect(store.saved).toEqual(signed(5));
+      expect(validate).not.toHaveBeenCalled();
+    });
+
+    it('keeps a signed id, and has the server draw one for a kept id without a hash', async () => {
+      const options = verifiedBy(async () => signed(8));
+      const kept = await resolveSenderId({
+        senderParam: null,
+        store: memoryStore(signed(3)),
+        validate: vi.fn(),
+        ...options,
+      });
+      expect(kept).toEqual({ id: 3, hash: HASH, isNew: false, isPageGiven: false });
+      expect(options.verified.draw).not.toHaveBeenCalled();
+      const store = memoryStore({ id: 3 });
+      const drawn = await resolveSenderId({ senderParam: null, store, validate: vi.fn(), ...options });
+      expect(drawn).toEqual({ id: 8, hash: HASH, isNew: true, isPageGiven: false });
+      expect(store.saved).toEqual(signed(8));
+    });
+
+    it('reads a kept id with or without its hash, and nothing else', () => {
+      expect(parseKeptSender('12')).toEqual({ id: 12 });
+      expect(parseKeptSender(`12.${HASH}`)).toEqual({ id: 12, hash: HASH });
+      for (const bad of [`12.${HASH}.1`, '12.xyz', `0.${HASH}`, '', null])
+        expect(parseKeptSender(bad)).toBeNull();
+    });
   });
 
   it('refuses ids that are not positive safe integers', () => {
@@ -82,7 +135,7 @@ describe('the sender id', () => {
       cookieWrites.push(value);
     });
     const store = createSenderStore('bot token/1', window);
-    store.write(123);
+    store.write({ id: 123 });
     cookieSetter.mockRestore();
     expect(senderKey('bot token/1')).toBe('hiwar_sender_bot_token_1');
     expect(cookieWrites[0]).toMatch(
@@ -90,7 +143,9 @@ describe('the sender id', () => {
     );
     expect(localStorage.getItem('hiwar_sender_bot_token_1')).toBe('123');
     // the cookie write was intercepted: the id still comes back from the localStorage copy
-    expect(store.read()).toBe(123);
+    expect(store.read()).toEqual({ id: 123 });
+    store.write({ id: 124, hash: HASH });
+    expect(store.read()).toEqual({ id: 124, hash: HASH });
   });
 
   it('marks the cookie SameSite=None; Secure over https, so an embedded frame may send it', () => {
@@ -107,7 +162,7 @@ describe('the sender id', () => {
       },
       localStorage,
     } as unknown as Window;
-    createSenderStore('b1', fakeWindow).write(55);
+    createSenderStore('b1', fakeWindow).write({ id: 55 });
     expect(cookieWrites[0]).toContain('SameSite=None; Secure');
   });
 });

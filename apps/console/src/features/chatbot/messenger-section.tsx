@@ -10,6 +10,7 @@ import { ColorInput, Grid, NumberInput, Select, SimpleGrid, Stack, Textarea, Tex
 import { useTranslation } from 'react-i18next';
 import { TextVersions } from '../../components/text-versions.tsx';
 import { type ChatbotForm, SettingsSection } from './form-parts.tsx';
+import { IdentityVerificationSettings } from './identity-verification.tsx';
 import { SnippetField } from './snippet-field.tsx';
 import { VoiceSettings } from './voice-settings.tsx';
 import { WidgetPreview } from './widget-preview.tsx';
@@ -98,7 +99,10 @@ function AppearanceFields({ form }: { form: ChatbotForm }) {
   );
 }
 
-/** Web Messenger Settings: appearance, the embed snippets, the WhatsApp web hook, speech and a live preview. */
+/**
+ * Web Messenger Settings: appearance, the embed snippets, the WhatsApp web hook, speech, identity verification
+ * and a live preview.
+ */
 export function MessengerSection({
   form,
   generated,
@@ -127,6 +131,7 @@ export function MessengerSection({
             />
             <SnippetField label={t('chatbot.messenger.whatsappHook')} value={generated.whatsapp_web_hook} />
             <VoiceSettings form={form} />
+            <IdentityVerificationSettings />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>

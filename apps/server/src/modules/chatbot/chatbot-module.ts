@@ -1,9 +1,23 @@
-import { chatbotBreadcrumbResponse, chatbotMessages, idParam, saveChatbotRequest } from '@hiwar/contracts';
+import {
+  chatbotBreadcrumbResponse,
+  chatbotMessages,
+  identityVerificationRequest,
+  identityVerificationResponse,
+  idParam,
+  saveChatbotRequest,
+} from '@hiwar/contracts';
 import { z } from 'zod';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { chatbotSaved } from './chatbot-events.ts';
-import { browseChatbot, chatbotCrumbName, getChatbot, saveChatbot } from './chatbot-service.ts';
+import {
+  browseChatbot,
+  chatbotCrumbName,
+  getChatbot,
+  identityVerificationOf,
+  saveChatbot,
+  setIdentityVerification,
+} from './chatbot-service.ts';
 import { publicBaseUrl } from './chatbot-snippets.ts';
 
 const tags = ['chatbot'];
@@ -33,6 +47,33 @@ export const chatbotModule: AppModule = {
       async (request) => {
         const name = await chatbotCrumbName(db, sessionOf(request).userId, request.params.id);
         return { status: 1 as const, data: { name } };
+      },
+    );
+
+    app.get(
+      '/chatbot/identity_verification',
+      { onRequest: requireUser, schema: { tags, security, response: { 200: identityVerificationResponse } } },
+      async (request) => ({
+        status: 1 as const,
+        data: await identityVerificationOf(db, sessionOf(request).userId),
+      }),
+    );
+
+    app.post(
+      '/chatbot/identity_verification',
+      {
+        onRequest: requireUser,
+        schema: {
+          tags,
+          security,
+          body: identityVerificationRequest,
+          response: { 200: identityVerificationResponse },
+        },
+      },
+      async (request) => {
+        const data = await setIdentityVerification(context, sessionOf(request).userId, request.body.status);
+        const msg = data.status === 1 ? chatbotMessages.identityOn : chatbotMessages.identityOff;
+        return { status: 1 as const, msg, data };
       },
     );
 

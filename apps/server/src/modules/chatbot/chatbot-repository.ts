@@ -46,6 +46,15 @@ export async function updateChatbot(db: Database, userId: number, settings: Save
     .execute();
 }
 
+/** The messenger's identity secret, sealed ('' turns verification off). */
+export async function updateIdentitySecret(db: Database, userId: number, sealed: string): Promise<void> {
+  await chatbotsOf(db)
+    .updateTable('chatbots')
+    .set({ identity_secret: sealed, updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 function columnsOf(settings: SaveChatbotInput) {
   return {
     chatbot_name: settings.chatbot_name,

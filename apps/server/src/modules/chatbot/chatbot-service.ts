@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ChatbotBrowseResponse,
   chatbotMessages,
   defaultChatbotSettings,
+  type IdentityVerification,
   type SaveChatbotInput,
 } from '@hiwar/contracts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
@@ -16,6 +18,7 @@ import {
   insertChatbotIfMissing,
   settingsOfRow,
   updateChatbot,
+  updateIdentitySecret,
 } from './chatbot-repository.ts';
 import { openSecrets, sealSecrets } from './chatbot-secrets.ts';
 import { generateMessengerFields } from './chatbot-snippets.ts';
@@ -100,6 +103,32 @@ export async function saveChatbot(
   }
   await ensureChatbotRow(db, userId);
   await updateChatbot(db, userId, sealSecrets(input, secrets));
+}
+
+/** GET /chatbot/identity_verification: whether the messenger's identity verification is on (never the secret). */
+export async function identityVerificationOf(db: Database, userId: number): Promise<IdentityVerification> {
+  const row = await ensureChatbotRow(db, userId);
+  return { status: row.identity_secret === '' ? 0 : 1 };
+}
+
+/**
+ * POST /chatbot/identity_verification: on draws a new secret (also when already on: the old one stops signing)
+ * and answers it this once; off forgets the secret.
+ */
+export async function setIdentityVerification(
+  context: ChatbotContext,
+  userId: number,
+  status: 0 | 1,
+): Promise<IdentityVerification> {
+  await ensureChatbotRow(context.db, userId);
+  if (status === 0) {
+    await updateIdentitySecret(context.db, userId, '');
+    return { status: 0 };
+  }
+  // 32 random bytes, base64url: 43 characters a site keeps in its server's configuration
+  const secret = randomBytes(32).toString('base64url');
+  await updateIdentitySecret(context.db, userId, context.secrets.encrypt(secret));
+  return { status: 1, secret };
 }
 
 /** GET /chatbot/browse/{id}: the name for the breadcrumbs; another owner's chatbot is not found. */

@@ -27,6 +27,8 @@ export interface ChatbotsTable {
   chatbot_persistent_menus: WithDefault<JsonText>;
   apps: WithDefault<JsonText>;
   messenger_settings: WithDefault<JsonText>;
+  /** the messenger's identity verification secret, sealed; '' while it is off (migration 0031) */
+  identity_secret: WithDefault<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

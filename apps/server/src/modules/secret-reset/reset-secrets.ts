@@ -77,7 +77,7 @@ function sweptApps(secrets: SecretBox, text: string): { text: string; places: st
 
 /**
  * Every secret sealed with another key than `secrets`' — channel tokens, the speech credentials, the mail and
- * customer support passwords, data source passwords. `apply: false` only counts them (is this the data's
+ * customer support passwords, data source passwords, the messenger's identity secret. `apply: false` only counts them (is this the data's
  * key?); `apply: true` empties them, and records per owner what was emptied, for the console to name.
  */
 export async function sweepUnreadableSecrets(
@@ -106,12 +106,16 @@ export async function sweepUnreadableSecrets(
     const apps = sweptApps(secrets, chatbot.apps);
     const messenger = sweptColumn(secrets, chatbot.messenger_settings);
     for (const place of apps?.places ?? []) places.push({ user_id: chatbot.user_id, place });
+    // an unreadable identity secret turns verification off: the owner turns it on again for a new secret
+    const identity = isUnreadable(secrets, chatbot.identity_secret);
     if (messenger) places.push({ user_id: chatbot.user_id, place: 'voice' });
-    if (apply && (apps || messenger)) {
+    if (identity) places.push({ user_id: chatbot.user_id, place: 'identity_verification' });
+    if (apply && (apps || messenger || identity)) {
       work.push(
         updateChatbotSecrets(db, chatbot.chatbot_id, {
           ...(apps && { apps: apps.text }),
           ...(messenger && { messenger_settings: messenger }),
+          ...(identity && { identity_secret: '' }),
         }),
       );
     }

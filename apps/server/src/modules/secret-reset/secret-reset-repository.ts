@@ -10,7 +10,7 @@ export async function rowsWithSecrets(db: Database) {
     db.selectFrom('users').select(['user_id', 'mail_server_cred', 'customer_support']).execute(),
     withModuleTables(db)
       .selectFrom('chatbots')
-      .select(['chatbot_id', 'user_id', 'apps', 'messenger_settings'])
+      .select(['chatbot_id', 'user_id', 'apps', 'messenger_settings', 'identity_secret'])
       .execute(),
     withModuleTables(db)
       .selectFrom('data_sources')
@@ -31,7 +31,7 @@ export async function updateUserSecrets(
 export async function updateChatbotSecrets(
   db: Database,
   chatbotId: number,
-  values: { apps?: string; messenger_settings?: string },
+  values: { apps?: string; messenger_settings?: string; identity_secret?: string },
 ): Promise<void> {
   await withModuleTables(db)
     .updateTable('chatbots')

@@ -7,6 +7,7 @@ import {
   widgetMessageRequest,
   widgetMessageResponse,
   widgetMessages,
+  widgetNewSenderResponse,
   widgetNoticesQuery,
   widgetNoticesResponse,
   widgetSettingsResponse,
@@ -18,8 +19,10 @@ import { SharedRateLimiter } from '../../platform/rate-limit/shared-limiter.ts';
 import type { RuntimeDeps } from '../runtime/index.ts';
 import { allowAnyOrigin, logWidgetAnswers, mountOutsideApi, WIDGET_API_PREFIX } from './widget-http.ts';
 import {
+  newWidgetSender,
   postWidgetMessage,
   requireChatbot,
+  requireSenderIdentity,
   type WidgetContext,
   widgetHistory,
   widgetNotices,
@@ -37,7 +40,13 @@ export interface WidgetApiOptions {
 
 const WINDOW_MS = 10_000;
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
-const errors = { 404: failureEnvelope, 413: failureEnvelope, 422: failureEnvelope, 429: failureEnvelope };
+const errors = {
+  403: failureEnvelope,
+  404: failureEnvelope,
+  413: failureEnvelope,
+  422: failureEnvelope,
+  429: failureEnvelope,
+};
 
 async function limitAddress(limiter: SharedRateLimiter, request: FastifyRequest): Promise<void> {
   if (LOOPBACK.test(request.ip)) return;
@@ -48,8 +57,8 @@ async function limitAddress(limiter: SharedRateLimiter, request: FastifyRequest)
 export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule {
   return {
     name: 'widget-api',
-    routes(app, { db }) {
-      const context: WidgetContext = { db, runtime: options.runtime ?? {} };
+    routes(app, { db, secrets }) {
+      const context: WidgetContext = { db, secrets, runtime: options.runtime ?? {} };
       // counted in the database, shared by every server and kept across a restart; a process reserves a quarter
       // of a limit at a time (the next while half is left), so a busy sender costs a write per 15 messages and
       // seldom waits for one (bench/RESULTS.md "Rate limits in the database" for what it costs)
@@ -83,6 +92,16 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
       );
 
       app.post(
+        `${WIDGET_API_PREFIX}/:bot/senders`,
+        { schema: { tags, params: widgetBotParams, response: { 200: widgetNewSenderResponse, ...errors } } },
+        async (request) => {
+          await limitAddress(addresses, request);
+          const chatbot = await requireChatbot(context, request.params.bot);
+          return { status: 1 as const, data: newWidgetSender(chatbot) };
+        },
+      );
+
+      app.post(
         `${WIDGET_API_PREFIX}/:bot/messages`,
         {
           bodyLimit: WIDGET_BODY_LIMIT_BYTES,
@@ -97,11 +116,13 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
         },
         async (request) => {
           await limitAddress(addresses, request);
-          const { sender_id: senderId, event, locale } = request.body;
+          const { sender_id: senderId, sender_hash: senderHash, event, locale } = request.body;
+          const chatbot = await requireChatbot(context, request.params.bot);
+          // before the sender's count: a stranger without the hash cannot use up a verified sender's messages
+          requireSenderIdentity(chatbot, { senderId, senderHash });
           if (!(await senders.take(`${request.params.bot}:${senderId}`))) {
             throw new AppError('throttled', widgetMessages.tooManyRequests);
           }
-          const chatbot = await requireChatbot(context, request.params.bot);
           const turn = await postWidgetMessage(context, chatbot, { senderId, event, locale });
           return { status: 1 as const, replies: turn.replies, turn_id: turn.turnId };
         },
@@ -120,7 +141,8 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
         async (request) => {
           await limitAddress(addresses, request);
           const chatbot = await requireChatbot(context, request.params.bot);
-          const { sender_id: senderId, before } = request.query;
+          const { sender_id: senderId, sender_hash: senderHash, before } = request.query;
+          requireSenderIdentity(chatbot, { senderId, senderHash });
           const history = await widgetHistory(context, chatbot, { senderId, before });
           return { status: 1 as const, data: history.turns, notices: history.notices };
         },
@@ -141,7 +163,8 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
         async (request) => {
           await limitAddress(addresses, request);
           const chatbot = await requireChatbot(context, request.params.bot);
-          const { sender_id: senderId, after } = request.query;
+          const { sender_id: senderId, sender_hash: senderHash, after } = request.query;
+          requireSenderIdentity(chatbot, { senderId, senderHash });
           return { status: 1 as const, data: await widgetNotices(context, chatbot, { senderId, after }) };
         },
       );

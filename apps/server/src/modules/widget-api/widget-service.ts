@@ -7,37 +7,65 @@ import {
   type WidgetTurn,
   widgetMessages,
 } from '@hiwar/contracts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findChatbotByToken, settingsOfRow } from '../chatbot/chatbot-repository.ts';
 import { listNotices, listNoticesBetween } from '../commerce/notice-repository.ts';
 import { botCache, type HandledTurn, handleEvent, listTurns, type RuntimeDeps } from '../runtime/index.ts';
+import { drawSenderId, isSenderHashValid, senderHashOf } from './identity.ts';
 
 /** The platform name of web-messenger senders in `senders`, turns and banks. */
 export const WIDGET_PLATFORM = 'web';
 
-/** The chatbot a widget names, as stored: channel secrets stay sealed, nothing here reads them. */
-export type WidgetChatbot = SaveChatbotInput & { user_id: number };
+/**
+ * The chatbot a widget names, as stored: channel secrets stay sealed, nothing here reads them — except the
+ * identity secret, opened once per cache fill (null while verification is off).
+ */
+export type WidgetChatbot = SaveChatbotInput & { user_id: number; identity_secret: string | null };
 
 export interface WidgetContext {
   db: Database;
+  secrets: SecretBox;
   runtime: Omit<RuntimeDeps, 'db'>;
 }
 
 const chatbotsByToken = botCache<WidgetChatbot | null>();
 
-async function readChatbot(db: Database, botToken: string): Promise<WidgetChatbot | null> {
-  const row = await findChatbotByToken(db, botToken);
-  return row ? { ...settingsOfRow(row), user_id: row.user_id } : null;
+async function readChatbot(context: WidgetContext, botToken: string): Promise<WidgetChatbot | null> {
+  const row = await findChatbotByToken(context.db, botToken);
+  if (!row) return null;
+  const identitySecret = row.identity_secret === '' ? null : context.secrets.decrypt(row.identity_secret);
+  return { ...settingsOfRow(row), user_id: row.user_id, identity_secret: identitySecret };
 }
 
 /** The chatbot whose public token the widget sends (not a login token); read once until the bot changes. */
 export async function requireChatbot(context: WidgetContext, botToken: string): Promise<WidgetChatbot> {
-  const { db } = context;
   const chatbot =
-    botToken === '' ? null : await chatbotsByToken.get(db, botToken, () => readChatbot(db, botToken));
+    botToken === ''
+      ? null
+      : await chatbotsByToken.get(context.db, botToken, () => readChatbot(context, botToken));
   if (!chatbot) throw new AppError('not_found', widgetMessages.botNotFound);
   return chatbot;
+}
+
+/** While the owner has identity verification on, a sender id is taken only with its sender_hash (identity.ts). */
+export function requireSenderIdentity(
+  chatbot: WidgetChatbot,
+  sender: { senderId: number; senderHash?: string | undefined },
+): void {
+  if (chatbot.identity_secret === null) return;
+  if (!isSenderHashValid(chatbot.identity_secret, sender.senderId, sender.senderHash)) {
+    throw new AppError('forbidden', widgetMessages.senderHashRequired);
+  }
+}
+
+/** A new sender id for a messenger with no id yet, signed while verification is on. */
+export function newWidgetSender(chatbot: WidgetChatbot): { sender_id: number; sender_hash?: string } {
+  const senderId = drawSenderId();
+  return chatbot.identity_secret === null
+    ? { sender_id: senderId }
+    : { sender_id: senderId, sender_hash: senderHashOf(chatbot.identity_secret, senderId) };
 }
 
 /** What the messenger shows before the first message: looks, welcome, start button and menu. */
@@ -61,6 +89,7 @@ export function widgetSettingsOf(chatbot: WidgetChatbot): WidgetSettings {
     persistent_menus: chatbot.chatbot_persistent_menus,
     // never the credentials: the browser's own speech recognition needs only the switch and the language
     voice: { status: messenger.voice.status ? 1 : 0, lang: messenger.voice.lang },
+    identity_verification: chatbot.identity_secret === null ? 0 : 1,
   };
 }
 

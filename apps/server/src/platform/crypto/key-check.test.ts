@@ -36,6 +36,8 @@ describe.each(await testDatabaseKinds())('the secret key check at start on $labe
     const record = fullChatbotRecord();
     const saved = await first.call('POST', '/api/chatbot/save', { token, body: record });
     expect(saved.status, saved.text).toBe(200);
+    const identity = { token, body: { status: 1 } };
+    expect((await first.call('POST', '/api/chatbot/identity_verification', identity)).status).toBe(200);
     await first.stop();
 
     const refused = await start({ SECRET_KEY: 'another-key' }).then(
@@ -54,7 +56,12 @@ describe.each(await testDatabaseKinds())('the secret key check at start on $labe
     expect(browsed.json.data.chatbot_name).toBe(record.chatbot_name);
     const resets = await reset.call('GET', '/api/user/secret_resets', { token });
     const places = resets.json.data.map((entry: { place: string }) => entry.place);
-    expect(places).toEqual(expect.arrayContaining(['telegram', 'whatsapp', 'voice']));
+    expect(places).toEqual(
+      expect.arrayContaining(['telegram', 'whatsapp', 'voice', 'identity_verification']),
+    );
+    // an identity secret nobody can read is off: the owner turns it on again for a new one
+    const verification = await reset.call('GET', '/api/chatbot/identity_verification', { token });
+    expect(verification.json.data.status).toBe(0);
     expect(places.some((place: string) => place.startsWith('facebook:'))).toBe(true);
     // the owner enters the token again: it is sealed with the new key and reads back
     const again = { ...browsed.json.data, apps: structuredClone(record.apps) };

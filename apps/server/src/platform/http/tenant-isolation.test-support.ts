@@ -94,6 +94,9 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
 
   'GET /api/chatbot/browse': bySession(() => ({}), 'shows-marker'),
   'GET /api/chatbot/channels_status': bySession(() => ({})),
+  'GET /api/chatbot/identity_verification': bySession(() => ({})),
+  // off: the matrix's own messenger calls keep working without hashes
+  'POST /api/chatbot/identity_verification': bySession(() => ({ body: { status: 0 } })),
   'GET /hooks/messenger': publicCall(
     "the Meta app's one webhook verification: by the operator's FB_VERIFY_TOKEN (messenger-channel.test.ts)",
   ),
@@ -563,7 +566,10 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     "public: by the bot's public token; senders are kept apart per bot (widget-api.test.ts)",
   ),
   'GET /widget/api/{bot}/history': publicCall(
-    "public: a sender's own history by the bot's public token and the sender's random id (widget-api.test.ts)",
+    "public: a sender's own history by the bot's public token and the sender's random id, or a site's id with its sender_hash under identity verification (widget-api.test.ts, identity-verification.test.ts)",
+  ),
+  'POST /widget/api/{bot}/senders': publicCall(
+    "public: draws a new random sender id, signed with the bot's identity secret when verification is on (identity-verification.test.ts)",
   ),
   'GET /widget/api/{bot}/notices': publicCall(
     "public: a sender's own notices by the bot's public token and the sender's random id (shopping-cart-response.test.ts)",

@@ -28,6 +28,7 @@ import { inbox } from './0027-inbox.ts';
 import { chatwootDeliveries } from './0028-chatwoot-deliveries.ts';
 import { rateLimits } from './0029-rate-limits.ts';
 import { secretKeyCheck } from './0030-secret-key-check.ts';
+import { identityVerification } from './0031-identity-verification.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -62,4 +63,5 @@ export const migrations: AppMigration[] = [
   chatwootDeliveries,
   rateLimits,
   secretKeyCheck,
+  identityVerification,
 ];
