@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerOwner } from '../support/api.ts';
 import { launchBrowser, snapPage } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { startSmtpSink, unfolded } from '../support/smtp-sink.ts';
 
 /** What an owner sees of the operator's choices: SIGNUP=verify and closed, and a secret key replaced. */
 describe('the operator’s settings, seen in the console', () => {
@@ -52,6 +53,67 @@ describe('the operator’s settings, seen in the console', () => {
       }
     } finally {
       await server.stop();
+    }
+  }, 60_000);
+
+  it('under SIGNUP=verify, a new email in the settings waits for the link mailed to it', async () => {
+    const smtp = await startSmtpSink();
+    const server = await startServer({ SIGNUP: 'verify', SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    const linkIn = async (to: string, path: string) => {
+      await expect
+        .poll(() => smtp.mails.some((mail) => mail.to.includes(to)), { timeout: 10_000 })
+        .toBe(true);
+      const mail = smtp.mails.filter((each) => each.to.includes(to)).at(-1);
+      const link = new RegExp(`#/user/${path}/\\d+/[A-Za-z0-9_-]+`).exec(mail ? unfolded(mail) : '');
+      if (!link) throw new Error(`no ${path} link in the mail to ${to}`);
+      return `/${link[0]}`;
+    };
+    try {
+      const owner = {
+        username: 'moving_owner',
+        fullname: 'Moving Owner',
+        email: 'old@example.com',
+        password: 'secret-pass-1',
+      };
+      await callApi(server, 'POST', '/passport/register', {
+        body: {
+          username: owner.username,
+          user_fullname: owner.fullname,
+          user_email: owner.email,
+          user_password: owner.password,
+          user_password_confirmation: owner.password,
+        },
+      });
+      const activation = (await linkIn(owner.email, 'activate_account')).split('/');
+      await callApi(server, 'GET', `/user/activate/${activation.at(-2)}/${activation.at(-1)}`);
+      const login = await callApi(server, 'POST', '/passport/login', {
+        body: { email: owner.email, password: owner.password },
+      });
+      for (const language of ['en', 'ar'] as const) {
+        const page = await pageOn(server, language, String(login.access_token));
+        await page.goto('/#/settings');
+        const card = page.getByTestId('settings-basic');
+        const newEmail = `new-${language}@example.com`;
+        await card.locator('input[type="email"]').first().fill(newEmail);
+        await card.locator('button[type="submit"]').click();
+        const pending = card.getByText(newEmail, { exact: false }).first();
+        await pending.waitFor();
+        expect(await card.textContent()).toContain(
+          language === 'en' ? 'Waiting for confirmation' : 'بانتظار التأكيد',
+        );
+        await snapPage(page, `email-change-pending-${language}`);
+        await page.goto(await linkIn(newEmail, 'confirm_email'));
+        const result = page.getByTestId('activation-result');
+        await result.waitFor();
+        expect(await result.getAttribute('role')).toBe('status');
+        await snapPage(page, `email-change-confirmed-${language}`);
+        const me = await callApi(server, 'GET', '/user/me', { token: String(login.access_token) });
+        expect((me.data as { user_email: string }).user_email).toBe(newEmail);
+        await page.context().close();
+      }
+    } finally {
+      await server.stop();
+      await new Promise((resolve) => smtp.sink.close(() => resolve(undefined)));
     }
   }, 60_000);
 

@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FrameLocator, Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostSite, startHostSite } from '../../apps/widget/test-support/embedding-site.ts';
 import { callApi } from '../support/api.ts';
 import { snapPage } from '../support/browser.ts';
 import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../support/console.ts';
+import { startSmtpSink } from '../support/smtp-sink.ts';
 
 // Issue #11 item 7: an api response, a dataset response with NEARBY and cards and a mail action built in the
 // response editor; the widget shows the live answers, the debugger the reply; an Arabic message to a bilingual
@@ -40,36 +40,6 @@ function startFakeApi(): Promise<{ server: Server; url: string; calls: () => num
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({ server, url: `http://127.0.0.1:${port}/special`, calls: () => calls });
-    }),
-  );
-}
-
-interface Mail {
-  to: string[];
-  text: string;
-}
-
-function startSmtpSink(): Promise<{ sink: SMTPServer; port: number; mails: Mail[] }> {
-  const mails: Mail[] = [];
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let text = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), text });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) =>
-    sink.listen(0, '127.0.0.1', () => {
-      const { port } = sink.server.address() as AddressInfo;
-      resolve({ sink, port, mails });
     }),
   );
 }

@@ -33,6 +33,8 @@ export const userProfile = z.object({
       cs_webhook_path: z.string(),
     }),
   }),
+  /** a new email waiting for the confirmation link mailed to it (SIGNUP=verify); absent or null when none */
+  pending_email: z.string().nullable().optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

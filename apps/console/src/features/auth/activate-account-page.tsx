@@ -4,41 +4,85 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { failureMessage } from '../../lib/form-errors.ts';
 import { localizeMessage } from '../../lib/messages.ts';
-import { activateAccount } from './auth-api.ts';
+import { activateAccount, confirmEmail } from './auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
 
-export function ActivateAccountPage() {
+interface MailedLinkProps {
+  /** the translation keys of the page: its title, what it says while checking, and the button back */
+  texts: { title: string; checking: string; back: string };
+  check(userId: string, code: string): Promise<{ msg?: unknown }>;
+  /** the catalogue keys when the answer carries no message */
+  succeeded: string;
+  failed: string;
+  backTo: string;
+}
+
+/** A link mailed with a user id and a code: checked once on open, its answer shown, and the way on. */
+function MailedLinkPage({ texts, check, succeeded, failed, backTo }: MailedLinkProps) {
   const { t } = useTranslation();
   const { user_id: userId = '', code = '' } = useParams();
-  const activation = useQuery({
-    queryKey: ['activate-account', userId, code],
-    queryFn: () => activateAccount(userId, code),
+  const result = useQuery({
+    queryKey: ['mailed-link', texts.title, userId, code],
+    queryFn: () => check(userId, code),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
   return (
     <Stack>
-      <AuthHeading title={t('auth.activate.title')} />
-      {activation.isPending && (
+      <AuthHeading title={t(texts.title)} />
+      {result.isPending && (
         <Group gap="sm">
           <Loader size="sm" />
-          <Text size="sm">{t('auth.activate.checking')}</Text>
+          <Text size="sm">{t(texts.checking)}</Text>
         </Group>
       )}
-      {activation.isSuccess && (
+      {result.isSuccess && (
         <Alert color="green" variant="light" role="status" data-testid="activation-result">
-          {localizeMessage(t, activation.data.msg ?? '') || t('messages.accountActivated')}
+          {localizeMessage(t, typeof result.data.msg === 'string' ? result.data.msg : '') || t(succeeded)}
         </Alert>
       )}
-      {activation.isError && (
+      {result.isError && (
         <Alert color="red" variant="light" role="alert" data-testid="activation-result">
-          {failureMessage(activation.error, t, t('messages.activationInvalid'))}
+          {failureMessage(result.error, t, t(failed))}
         </Alert>
       )}
-      <Button component={Link} to="/user/login" variant="light">
-        {t('auth.activate.toLogin')}
+      <Button component={Link} to={backTo} variant="light">
+        {t(texts.back)}
       </Button>
     </Stack>
+  );
+}
+
+export function ActivateAccountPage() {
+  return (
+    <MailedLinkPage
+      texts={{
+        title: 'auth.activate.title',
+        checking: 'auth.activate.checking',
+        back: 'auth.activate.toLogin',
+      }}
+      check={activateAccount}
+      succeeded="messages.accountActivated"
+      failed="messages.activationInvalid"
+      backTo="/user/login"
+    />
+  );
+}
+
+/** The link mailed to a new address (SIGNUP=verify): it may be opened signed in or not. */
+export function ConfirmEmailPage() {
+  return (
+    <MailedLinkPage
+      texts={{
+        title: 'auth.confirmEmail.title',
+        checking: 'auth.confirmEmail.checking',
+        back: 'auth.confirmEmail.toConsole',
+      }}
+      check={confirmEmail}
+      succeeded="messages.emailChanged"
+      failed="messages.emailChangeInvalid"
+      backTo="/dashboard"
+    />
   );
 }

@@ -24,6 +24,11 @@ export function activateAccount(userId: string, code: string) {
   return api.get(`/user/activate/${encodeURIComponent(userId)}/${encodeURIComponent(code)}`);
 }
 
+/** The link mailed to a new email address (SIGNUP=verify). */
+export function confirmEmail(userId: string, code: string) {
+  return api.get(`/user/confirm_email/${encodeURIComponent(userId)}/${encodeURIComponent(code)}`);
+}
+
 export function logout() {
   return api.post('/passport/logout');
 }

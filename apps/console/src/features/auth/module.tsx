@@ -25,6 +25,12 @@ export const visitorRoutes: RouteObject[] = [
   },
 ];
 
+/** The link mailed to a new email address: works signed in or not, so outside the visitor-only guard. */
+export const confirmEmailRoute: RouteObject = {
+  path: 'user/confirm_email/:user_id/:code',
+  element: lazyScreen(() => import('./activate-account-page.tsx').then((file) => file.ConfirmEmailPage)),
+};
+
 /** Needs a sign-in, shows no frame. */
 export const logoutRoute: RouteObject = {
   path: 'user/logout',

@@ -22,6 +22,9 @@ function basicValues(profile: UserProfile) {
   };
 }
 
+/** An address inside a sentence of either direction keeps its own (Unicode first-strong isolate). */
+const isolated = (text: string) => `\u2068${text}\u2069`;
+
 function useObjectUrl(file: File | null) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -84,7 +87,19 @@ export function BasicSettingsCard({ profile }: { profile: UserProfile }) {
         </div>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('settings.basic.email')} type="email" {...form.getInputProps('user_email')} />
+        <TextInput
+          label={t('settings.basic.email')}
+          type="email"
+          description={
+            profile.pending_email
+              ? t('settings.basic.emailPending', {
+                  email: isolated(profile.pending_email),
+                  current: isolated(profile.user_email),
+                })
+              : undefined
+          }
+          {...form.getInputProps('user_email')}
+        />
         <TextInput label={t('settings.basic.username')} {...form.getInputProps('username')} />
         <TextInput label={t('settings.basic.fullName')} {...form.getInputProps('user_fullname')} />
         <TextInput

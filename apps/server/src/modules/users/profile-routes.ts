@@ -33,7 +33,7 @@ async function normaliseMultipartSettings(request: FastifyRequest): Promise<void
 
 /** Signed-in calls about the user's own profile. */
 export async function registerProfileRoutes(app: ApiApp, context: ModuleContext): Promise<void> {
-  const { db, secrets, requireUser, config } = context;
+  const { db, secrets, requireUser, config, mailer } = context;
 
   app.get(
     '/user/me',
@@ -61,15 +61,15 @@ export async function registerProfileRoutes(app: ApiApp, context: ModuleContext)
       },
       async (request) => {
         const avatar = avatarOfRequest.get(request) ?? null;
-        const row = await updateSettings(
-          { db, secrets, dataDir: config.dataDir },
+        const { row, emailPending } = await updateSettings(
+          { db, secrets, config, mailer },
           sessionOf(request),
           request.body,
           avatar,
         );
         return {
           status: 1 as const,
-          msg: messages.successfullyUpdated,
+          msg: emailPending ? messages.emailChangePending : messages.successfullyUpdated,
           data: settingsAnswerOf(row),
         };
       },

@@ -89,6 +89,7 @@ export function profileOf(row: UserRow): UserProfile {
     fb_pages: [],
     mail_server_cred: mailServerCredOf(row),
     user_customer_support: customerSupportOf(row),
+    pending_email: row.pending_email ?? null,
   };
 }
 
@@ -103,5 +104,6 @@ export function settingsAnswerOf(row: UserRow) {
     mail_server_cred: profile.mail_server_cred,
     user_status: profile.user_status,
     user_customer_support: profile.user_customer_support,
+    pending_email: profile.pending_email ?? null,
   };
 }

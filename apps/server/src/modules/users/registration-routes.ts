@@ -8,6 +8,7 @@ import {
 } from '@hiwar/contracts';
 import { z } from 'zod';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
+import { confirmEmailChange } from './email-change.ts';
 import {
   activateAccount,
   completeSocialRegistration,
@@ -38,6 +39,15 @@ export function registerRegistrationRoutes(app: ApiApp, { db, config, mailer }: 
       await signups.count(request);
       await resendActivation(db, config, mailer, request.body.email);
       return { status: 1 as const, msg: messages.verificationMail };
+    },
+  );
+
+  app.get(
+    '/user/confirm_email/:user_id/:code',
+    { schema: { tags, params: activateParams, response: { 200: ok } } },
+    async (request) => {
+      await confirmEmailChange(db, request.params.user_id, request.params.code);
+      return { status: 1 as const, msg: messages.emailChanged };
     },
   );
 

@@ -10,21 +10,31 @@ import {
 } from '@hiwar/contracts';
 import type { z } from 'zod';
 import { revokeOtherAccessTokens, type Session } from '../../platform/auth/access-tokens.ts';
+import type { Config } from '../../platform/config.ts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/passwords.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { UploadedFile } from '../../platform/http/uploaded-file.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import { removeAvatar, storeAvatar } from './avatar-store.ts';
 import { identityErrors, rethrowIdentityConflict } from './create-account.ts';
+import { requestEmailChange } from './email-change.ts';
 import type { StoredCustomerSupport, StoredMailServerCred } from './profile-view.ts';
-import { findTakenIdentity, findUserById, type UserRow, updateUser } from './user-repository.ts';
+import {
+  findTakenIdentity,
+  findUserById,
+  normaliseEmail,
+  type UserRow,
+  updateUser,
+} from './user-repository.ts';
 
 export interface SettingsContext {
   db: Database;
   secrets: SecretBox;
-  dataDir: string;
+  config: Config;
+  mailer: Mailer;
 }
 
 async function currentUser(db: Database, session: Session): Promise<UserRow> {
@@ -57,18 +67,22 @@ function keptOrEncrypted(secrets: SecretBox, typed: string, storedEncrypted: str
   return secrets.encrypt(typed);
 }
 
-/** mode 2: identity, mail server credentials and an optional new avatar. */
+/**
+ * mode 2: identity, mail server credentials and an optional new avatar. Under SIGNUP=verify a new email waits
+ * for the link mailed to it (email-change.ts); the rest is saved at once. Answers whether an email waits.
+ */
 async function updateBasicSettings(
   context: SettingsContext,
   session: Session,
   input: z.infer<typeof basicSettings>,
   avatar: UploadedFile | null,
-) {
-  const { db, secrets } = context;
+): Promise<{ emailPending: boolean }> {
+  const { db, secrets, config } = context;
   const user = await currentUser(db, session);
   const taken = identityErrors(await findTakenIdentity(db, input, user.user_id));
   if (taken) throw AppError.invalid(taken);
-  const avatarsDir = join(context.dataDir, 'avatars');
+  const emailPending = config.signup === 'verify' && normaliseEmail(input.user_email) !== user.user_email;
+  const avatarsDir = join(config.dataDir, 'avatars');
   const newAvatar = avatar ? await storeAvatar(avatarsDir, avatar) : null;
   const mailServerCred: StoredMailServerCred = {
     mail_server_username: input.mail_server_username,
@@ -81,7 +95,7 @@ async function updateBasicSettings(
   try {
     await updateUser(db, user.user_id, {
       username: input.username,
-      user_email: input.user_email,
+      ...(!emailPending && { user_email: input.user_email }),
       user_fullname: input.user_fullname,
       mail_server_cred: toJson(mailServerCred),
       ...(newAvatar ? { avatar: newAvatar } : {}),
@@ -91,6 +105,8 @@ async function updateBasicSettings(
     rethrowIdentityConflict(error);
   }
   if (newAvatar) await removeAvatar(avatarsDir, user.avatar);
+  if (emailPending) await requestEmailChange(db, config, context.mailer, user, input.user_email);
+  return { emailPending };
 }
 
 /** mode 3: customer-support credentials. */
@@ -113,16 +129,17 @@ async function updateCustomerSupport(
   await updateUser(context.db, session.userId, { customer_support: toJson(stored) });
 }
 
-/** POST /user/update_settings; answers the user row after the change. */
+/** POST /user/update_settings; answers the user row after the change, and whether a new email waits. */
 export async function updateSettings(
   context: SettingsContext,
   session: Session,
   input: UpdateSettingsRequest,
   avatar: UploadedFile | null,
-): Promise<UserRow> {
+): Promise<{ row: UserRow; emailPending: boolean }> {
   if (avatar && input.mode !== 2) throw AppError.invalidField('avatar', messages.fileTypeUnsupported);
+  let emailPending = false;
   if (input.mode === 1) await changePassword(context, session, input);
-  if (input.mode === 2) await updateBasicSettings(context, session, input, avatar);
+  if (input.mode === 2) ({ emailPending } = await updateBasicSettings(context, session, input, avatar));
   if (input.mode === 3) await updateCustomerSupport(context, session, input);
-  return currentUser(context.db, session);
+  return { row: await currentUser(context.db, session), emailPending };
 }

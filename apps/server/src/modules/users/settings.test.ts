@@ -135,6 +135,8 @@ describe.each(await testDatabaseKinds())('profile settings on $label', (kind) =>
       },
       user_status: 1,
       user_customer_support: expect.any(Object),
+      // SIGNUP=open: the email changes at once, nothing waits
+      pending_email: null,
     });
     const stored = await server.database.db
       .selectFrom('users')

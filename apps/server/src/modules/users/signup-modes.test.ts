@@ -10,6 +10,7 @@ import { openDatabase } from '../../platform/db/database.ts';
 import { newAccount } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { confirmEmailChange, EMAIL_CHANGE_TTL_MS } from './email-change.ts';
 import { findUserByEmail } from './user-repository.ts';
 
 describe.each(await testDatabaseKinds())('SIGNUP and the sign-up throttle on $label', (kind) => {
@@ -66,6 +67,94 @@ describe.each(await testDatabaseKinds())('SIGNUP and the sign-up throttle on $la
     });
     expect(unknown.json).toEqual({ status: 1, msg: messages.verificationMail });
     expect(verifying.mail.length).toBe(mailsBefore);
+  });
+
+  it('under verify, a new email in the settings waits for the link mailed to it', async () => {
+    const account = newAccount();
+    await signUp(verifying, account, '10.21.0.1');
+    await verifying.call('GET', linkOf(verifying, account.user_email) ?? '');
+    const login = await verifying.call('POST', '/api/passport/login', {
+      body: { email: account.user_email, password: account.user_password },
+    });
+    const token: string = login.json.access_token;
+    const newEmail = `moved-${account.user_email}`;
+    const settings = {
+      mode: 2,
+      user_email: newEmail.toUpperCase(),
+      username: account.username,
+      user_fullname: 'Moved Owner',
+      mail_server_username: '',
+      mail_server_password: '',
+    };
+    const saved = await verifying.call('POST', '/api/user/update_settings', { token, body: settings });
+    expect(saved.json.msg).toBe(messages.emailChangePending);
+    // the rest is saved at once; the email waits
+    expect(saved.json.data).toMatchObject({ user_email: account.user_email, user_fullname: 'Moved Owner' });
+    expect(saved.json.data.pending_email).toBe(newEmail);
+    const me = async () => (await verifying.call('GET', '/api/user/me', { token })).json.data.user_email;
+    expect(await me()).toBe(account.user_email);
+
+    const mailed = verifying.mail.filter((message) => message.to === settings.user_email).at(-1)?.text ?? '';
+    const link = /#\/user\/confirm_email\/(\d+)\/([A-Za-z0-9_-]+)/.exec(mailed);
+    expect(link).not.toBeNull();
+    const [, userId = '', code = ''] = link ?? [];
+    // a wrong code changes nothing; the right one does, once
+    expect((await verifying.call('GET', `/api/user/confirm_email/${userId}/wrong-code`)).status).toBe(404);
+    expect(await me()).toBe(account.user_email);
+    const confirmed = await verifying.call('GET', `/api/user/confirm_email/${userId}/${code}`);
+    expect(confirmed.json).toEqual({ status: 1, msg: messages.emailChanged });
+    expect(await me()).toBe(newEmail);
+    const again = await verifying.call('GET', `/api/user/confirm_email/${userId}/${code}`);
+    expect(again.json).toEqual({ status: 0, msg: messages.emailChangeInvalid });
+    const withNew = await verifying.call('POST', '/api/passport/login', {
+      body: { email: newEmail, password: account.user_password },
+    });
+    expect(withNew.status).toBe(200);
+  });
+
+  it('under verify, a confirmation link stops after a day, and an address taken meanwhile is refused', async () => {
+    const owner = newAccount();
+    await signUp(verifying, owner, '10.22.0.1');
+    await verifying.call('GET', linkOf(verifying, owner.user_email) ?? '');
+    const { access_token: token } = (
+      await verifying.call('POST', '/api/passport/login', {
+        body: { email: owner.user_email, password: owner.user_password },
+      })
+    ).json;
+    const change = (email: string) =>
+      verifying.call('POST', '/api/user/update_settings', {
+        token,
+        body: {
+          mode: 2,
+          user_email: email,
+          username: owner.username,
+          user_fullname: 'Owner',
+          mail_server_username: '',
+          mail_server_password: '',
+        },
+      });
+    const linkTo = (email: string) => {
+      const text = verifying.mail.filter((message) => message.to === email).at(-1)?.text ?? '';
+      const [, userId = '', code = ''] = /confirm_email\/(\d+)\/([A-Za-z0-9_-]+)/.exec(text) ?? [];
+      return { userId: Number(userId), code };
+    };
+    await change('later@example.com');
+    const late = linkTo('later@example.com');
+    const tomorrow = Date.now() + EMAIL_CHANGE_TTL_MS + 60_000;
+    await expect(
+      confirmEmailChange(verifying.database.db, late.userId, late.code, tomorrow),
+    ).rejects.toMatchObject({
+      message: messages.emailChangeInvalid,
+    });
+
+    const wanted = `wanted-${owner.user_email}`;
+    await change(wanted);
+    const link = linkTo(wanted);
+    // someone signs up with that address before the link is opened
+    await signUp(verifying, { ...newAccount(), user_email: wanted }, '10.22.0.2');
+    const refused = await verifying.call('GET', `/api/user/confirm_email/${link.userId}/${link.code}`);
+    expect(refused.status).toBe(422);
+    expect(refused.json.errors.user_email).toEqual([messages.emailTaken]);
   });
 
   it('takes 5 sign-ups an hour from one address, then answers 429; another address goes on', async () => {

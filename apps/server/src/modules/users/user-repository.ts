@@ -108,3 +108,37 @@ export async function renewActivationCode(db: Database, email: string, codeHash:
     .execute();
   return pending;
 }
+
+/** A new email waiting for its confirmation link (replaces an earlier one). */
+export async function setPendingEmail(db: Database, userId: number, email: string, codeHash: string) {
+  await db
+    .updateTable('users')
+    .set({ pending_email: normaliseEmail(email), pending_email_code: codeHash, pending_email_at: nowIso() })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export function findPendingEmail(db: Database, userId: number, codeHash: string) {
+  return db
+    .selectFrom('users')
+    .select(['user_id', 'username', 'pending_email', 'pending_email_at'])
+    .where('user_id', '=', userId)
+    .where('pending_email_code', '=', codeHash)
+    .executeTakeFirst();
+}
+
+/** The waiting email becomes the account's, if the code still matches. */
+export async function applyPendingEmail(db: Database, userId: number, email: string, codeHash: string) {
+  await db
+    .updateTable('users')
+    .set({
+      user_email: email,
+      pending_email: null,
+      pending_email_code: null,
+      pending_email_at: null,
+      updated_at: nowIso(),
+    })
+    .where('user_id', '=', userId)
+    .where('pending_email_code', '=', codeHash)
+    .execute();
+}

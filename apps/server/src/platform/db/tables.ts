@@ -25,6 +25,10 @@ export interface UsersTable {
   /** 1 active, 0 pending activation */
   user_status: WithDefault<number>;
   activation_code: string | null;
+  /** a change of email waiting for the link mailed to the new address (migration 0033) */
+  pending_email: WithDefault<string | null>;
+  pending_email_code: WithDefault<string | null>;
+  pending_email_at: WithDefault<string | null>;
   engine_type: WithDefault<string>;
   mail_server_cred: WithDefault<JsonText>;
   customer_support: WithDefault<JsonText>;

@@ -69,6 +69,9 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   'GET /api/user/activate/{user_id}/{code}': publicCall(
     'public: activates with the code mailed to the owner; a wrong code is refused (registration.test.ts)',
   ),
+  'GET /api/user/confirm_email/{user_id}/{code}': publicCall(
+    'public: applies the email change the code was mailed for; a wrong or old code is refused (signup-modes.test.ts)',
+  ),
   'POST /api/user/social_register': publicCall('creates a new account'),
   'GET /api/user/me': bySession(() => ({}), 'shows-marker'),
   // taking another owner's email and username must be refused as taken

@@ -29,6 +29,7 @@ import { chatwootDeliveries } from './0028-chatwoot-deliveries.ts';
 import { rateLimits } from './0029-rate-limits.ts';
 import { secretKeyCheck } from './0030-secret-key-check.ts';
 import { identityVerification } from './0031-identity-verification.ts';
+import { emailChange } from './0033-email-change.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -64,4 +65,5 @@ export const migrations: AppMigration[] = [
   rateLimits,
   secretKeyCheck,
   identityVerification,
+  emailChange,
 ];
