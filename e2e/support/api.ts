@@ -42,8 +42,8 @@ export async function statusOf(server: RunningServer, method: string, path: stri
   return answer.status;
 }
 
-/** Registers the owner through the API and answers a bearer token of a fresh login. */
-export async function registerOwner(server: RunningServer, owner: Owner): Promise<string> {
+/** Registers the owner through the API (under SIGNUP=verify the account then waits for its link). */
+export async function submitRegistration(server: RunningServer, owner: Owner): Promise<void> {
   await callApi(server, 'POST', '/passport/register', {
     body: {
       username: owner.username,
@@ -53,6 +53,11 @@ export async function registerOwner(server: RunningServer, owner: Owner): Promis
       user_password_confirmation: owner.password,
     },
   });
+}
+
+/** Registers the owner through the API and answers a bearer token of a fresh login. */
+export async function registerOwner(server: RunningServer, owner: Owner): Promise<string> {
+  await submitRegistration(server, owner);
   const login = await callApi(server, 'POST', '/passport/login', {
     body: { email: owner.email, password: owner.password },
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, registerOwner } from '../support/api.ts';
+import { callApi, registerOwner, submitRegistration } from '../support/api.ts';
 import { launchBrowser, snapPage } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { startSmtpSink, unfolded } from '../support/smtp-sink.ts';
@@ -75,15 +75,7 @@ describe('the operator’s settings, seen in the console', () => {
         email: 'old@example.com',
         password: 'secret-pass-1',
       };
-      await callApi(server, 'POST', '/passport/register', {
-        body: {
-          username: owner.username,
-          user_fullname: owner.fullname,
-          user_email: owner.email,
-          user_password: owner.password,
-          user_password_confirmation: owner.password,
-        },
-      });
+      await submitRegistration(server, owner);
       const activation = (await linkIn(owner.email, 'activate_account')).split('/');
       await callApi(server, 'GET', `/user/activate/${activation.at(-2)}/${activation.at(-1)}`);
       const login = await callApi(server, 'POST', '/passport/login', {
