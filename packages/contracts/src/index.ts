@@ -16,6 +16,7 @@ export * from './messages.ts';
 export * from './nlu.ts';
 export * from './numeric-input.ts';
 export * from './orders.ts';
+export * from './places.ts';
 export * from './response.ts';
 export * from './secret-resets.ts';
 export * from './service.ts';

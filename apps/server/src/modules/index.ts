@@ -16,6 +16,7 @@ import { inboxModule } from './inbox/inbox-module.ts';
 import { mapsModule } from './maps/maps-module.ts';
 import { nluModule } from './nlu/nlu-module.ts';
 import { passportModule } from './passport/passport-module.ts';
+import { placesModule } from './places/places-module.ts';
 import { responsesModule } from './responses/responses-module.ts';
 import { turnActionsModule } from './runtime/actions/turn-actions-module.ts';
 import { responseServicesModule } from './runtime/responses/response-services.ts';
@@ -49,6 +50,7 @@ export const modules: AppModule[] = [
   datasetsModule,
   dataSourcesModule,
   mapsModule,
+  placesModule,
   commerceModule,
   subscriptionsModule,
   testChatModule,

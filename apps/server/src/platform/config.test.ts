@@ -93,6 +93,28 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the place search geocoders: none by default, Google at its real address', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      googlePlacesApiKey: '',
+      googlePlacesUrl: 'https://places.googleapis.com',
+      nominatimUrl: '',
+    });
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      GOOGLE_PLACES_API_KEY: ' AIzaKey ',
+      GOOGLE_PLACES_URL: 'http://127.0.0.1:9100/',
+      NOMINATIM_URL: 'https://nominatim.example.org/',
+    });
+    expect(set).toMatchObject({
+      googlePlacesApiKey: 'AIzaKey',
+      googlePlacesUrl: 'http://127.0.0.1:9100',
+      nominatimUrl: 'https://nominatim.example.org',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NOMINATIM_URL: 'nominatim.local' })).toThrow(
+      'NOMINATIM_URL must be an http(s) address such as https://nominatim.example.org, got "nominatim.local"',
+    );
+  });
+
   it.each([
     [{ PORT: 'eighty' }],
     [{ PORT: '70000' }],
@@ -110,6 +132,7 @@ describe('loadConfig', () => {
     [{ OUTBOUND_ALLOW: '127.0.0.1, db_example' }],
     [{ SMTP_URL: 'mail.example.com:25' }],
     [{ SMTP_URL: 'http://mail.example.com' }],
+    [{ GOOGLE_PLACES_URL: 'ftp://places.example.com' }],
   ])('refuses %o', (env) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
   });

@@ -65,6 +65,12 @@ export interface Config {
   googleChatApiUrl: string;
   /** GOOGLE_CHAT_JWKS_URL: the keys Google Chat signs its requests with (chat@system.gserviceaccount.com's JWKS) */
   googleChatJwksUrl: string;
+  /** GOOGLE_PLACES_API_KEY: place search by Google Places Text Search; '' leaves it to Nominatim or saved locations */
+  googlePlacesApiKey: string;
+  /** GOOGLE_PLACES_URL: the Places API (New) (default https://places.googleapis.com; tests point it at a fake) */
+  googlePlacesUrl: string;
+  /** NOMINATIM_URL: a Nominatim server for place search when no Google key is set; '' for none */
+  nominatimUrl: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -144,8 +150,8 @@ function readOutboundAllow(env: NodeJS.ProcessEnv): string[] {
   return entries;
 }
 
-/** A platform's base URL (http or https), without a trailing slash. */
-function readBaseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+/** A platform's base URL (http or https), without a trailing slash; `fallback` when unset ('' for none). */
+function readBaseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string, example = fallback): string {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   let url: URL | null = null;
@@ -155,7 +161,7 @@ function readBaseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): st
     url = null;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ConfigError(`${name} must be an http(s) address such as ${fallback}, got "${raw}"`);
+    throw new ConfigError(`${name} must be an http(s) address such as ${example}, got "${raw}"`);
   }
   return raw.replace(/\/+$/, '');
 }
@@ -263,5 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'GOOGLE_CHAT_JWKS_URL',
       'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',
     ),
+    googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() ?? '',
+    googlePlacesUrl: readBaseUrl(env, 'GOOGLE_PLACES_URL', 'https://places.googleapis.com'),
+    nominatimUrl: readBaseUrl(env, 'NOMINATIM_URL', '', 'https://nominatim.example.org'),
   };
 }

@@ -78,6 +78,9 @@ export async function startTestServer(
     whatsappApiUrl: 'https://graph.facebook.com/v21.0',
     googleChatApiUrl: 'https://chat.googleapis.com',
     googleChatJwksUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',
+    googlePlacesApiKey: '',
+    googlePlacesUrl: 'https://places.googleapis.com',
+    nominatimUrl: '',
     ...overrides,
   };
   const mail: MailMessage[] = [];

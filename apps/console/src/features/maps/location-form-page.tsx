@@ -1,20 +1,34 @@
-import { saveLocationRequest } from '@hiwar/contracts';
-import { Button, Card, Group, Loader, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { MAP_TITLE_MAX, type Place, saveLocationRequest } from '@hiwar/contracts';
+import {
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { coordinateText } from '../../lib/coordinate-text.ts';
 import { schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
 import { routeId } from '../variables/route-ids.ts';
 import { type LocationFormValues, locationFormValuesOf, locationRequestOf } from './location-form-values.ts';
 import { localizeMapErrors } from './map-messages.ts';
 import { mapsKey, saveLocation, useLocation, useMapChoices } from './maps-api.ts';
+import { PlaceSearch } from './place-search.tsx';
 
 /**
  * /locations/{map}/{id} (id 0 is new): title, x, y, yaw as decimals; the map selector shows only when the map
- * route param is 0. After a save the page is the location's edit page under the same map param.
+ * route param is 0. After a save the page is the location's edit page under the same map param. A place found by
+ * the place search fills x with its latitude and y with its longitude (and an empty title with its name).
  */
 export function LocationFormPage() {
   const { t } = useTranslation();
@@ -48,6 +62,14 @@ export function LocationFormPage() {
     // Spec part 2 §8: a failed location call only clears the loader; a refused field still says why.
     onError: (error) => form.setErrors(localizeMapErrors(serverFieldErrors(error, t, 'title'), t)),
   });
+
+  function fillFromPlace(place: Place) {
+    form.setValues({
+      title: form.values.title.trim() === '' ? place.title.slice(0, MAP_TITLE_MAX) : form.values.title,
+      x: coordinateText(place.lat),
+      y: coordinateText(place.lng),
+    });
+  }
 
   if (locationId > 0 && location.isPending) return <Loader />;
   const decimalProps = { withAsterisk: true, inputMode: 'decimal' as const, dir: 'ltr' };
@@ -91,6 +113,15 @@ export function LocationFormPage() {
             </Group>
           </Stack>
         </form>
+      </Card>
+      <Card shadow="xs">
+        <Stack gap="sm">
+          <Title order={4}>{t('places.find')}</Title>
+          <Text size="sm" c="dimmed">
+            {t('maps.locationForm.placeHint')}
+          </Text>
+          <PlaceSearch pickLabel={t('places.use')} onPick={fillFromPlace} />
+        </Stack>
       </Card>
     </Stack>
   );

@@ -1,7 +1,7 @@
 import type { MapRecord } from '@hiwar/contracts';
 import { Anchor, Button, Card, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconMapSearch, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -58,6 +58,9 @@ export function MapsPage() {
       <Group justify="space-between" align="flex-end">
         <Title order={2}>{t('maps.list.title')}</Title>
         <Group gap="sm">
+          <Button component={Link} to="/places" variant="default" leftSection={<IconMapSearch size={18} />}>
+            {t('maps.list.places')}
+          </Button>
           <Button component={Link} to="/locations/0" variant="default">
             {t('maps.list.allLocations')}
           </Button>

@@ -5,10 +5,15 @@ import { fetchMap } from './maps-api.ts';
 
 const mapTitle = async (id: string) => (await fetchMap(id)).title;
 
-/** Maps and their locations (spec part 2 §2): lists and forms, each screen its own chunk. */
+/** Maps and their locations (spec part 2 §2), and the place search's page: each screen its own chunk. */
 export const mapsModule: FeatureModule = {
   routes: [
     { path: 'maps', element: lazyScreen(() => import('./maps-page.tsx').then((file) => file.MapsPage)) },
+    // the spec's development page of POST /google/places, reached from the maps list
+    {
+      path: 'places',
+      element: lazyScreen(() => import('./places-page.tsx').then((file) => file.PlacesPage)),
+    },
     {
       path: 'maps/:mapId',
       element: (

@@ -24,6 +24,11 @@ export function storedResponse(body: StoredBody | null): CommandResponseRecord {
  * A server with service 3, command 7 (in `lang`, with the variable city) and its response: get, save, the type picker's call, the
  * pickers' lists (a dataset and a menu; no components: 404) and the static-cards upload.
  */
+/** What the Map tab's place search finds, whatever the text. */
+export const FOUND_PLACES = [
+  { id: 'google:tower', title: 'Cairo Tower', address: 'Zamalek, Cairo', lat: 30.0459751, lng: 31.2242988 },
+];
+
 export function responseServer(body: StoredBody | null, lang = 'en'): FakeServer {
   let record = storedResponse(body);
   const special: FakeServer = (method, path, request) => {
@@ -52,7 +57,8 @@ export function responseServer(body: StoredBody | null, lang = 'en'): FakeServer
     if (path === '/data_sources?all') return { json: { status: 1, data: [] } };
     if (method === 'POST' && path === '/upload-image/static-cards')
       return { json: { status: 1, data: { url: UPLOADED_URL } } };
-    if (path === '/maps/list/all') return { json: { status: 1, data: [] } };
+    if (method === 'POST' && path === '/google/places')
+      return { json: { status: 1, data: { source: 'google', places: FOUND_PLACES } } };
     if (method === 'POST' && path === '/subscription/get/1')
       return {
         json: {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { coordinateText } from '../../lib/coordinate-text.ts';
 import { PickerMap } from '../datasets/records/location-field.tsx';
 import { numberText } from '../datasets/records/number-text.ts';
-import { PlaceSearch } from './place-search.tsx';
+import { PlaceSearch } from '../maps/place-search.tsx';
 import type { StepProps } from './step-props.ts';
 
 type Place = ResponseBody['resp_location_resp_struct'][number];
@@ -20,7 +20,10 @@ function pointOf(lat: string, lng: string): [number, number] | null {
   return point.every(Number.isFinite) ? point : null;
 }
 
-/** The Map tab: at most 5 places, each a title with a latitude and a longitude, picked on the map or found by name. */
+/**
+ * The Map tab: at most 5 places, each a title with a latitude and a longitude, picked on the map or found by name
+ * (the server's place search).
+ */
 export function MapTemplate({ record, onChange, errors }: StepProps) {
   const { t } = useTranslation();
   const places = record.resp_location_resp_struct as PlaceDraft[];
@@ -105,7 +108,13 @@ export function MapTemplate({ record, onChange, errors }: StepProps) {
           {t('responses.map.max', { max: MAX_LOCATIONS })}
         </Text>
       </Group>
-      <PlaceSearch onPick={(place) => addPlace(place)} />
+      <PlaceSearch
+        pickLabel={t('places.add')}
+        isPickDisabled={isFull}
+        onPick={(place) =>
+          addPlace({ title: place.title, lat: coordinateText(place.lat), lng: coordinateText(place.lng) })
+        }
+      />
       <PickerMap
         point={point}
         onPick={(lat, lng) => {

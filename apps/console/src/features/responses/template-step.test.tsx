@@ -127,4 +127,24 @@ describe('response template', () => {
       resp_location_resp_struct: [{ title: 'Cairo', lat: '30.04', lng: '31.24' }],
     });
   });
+
+  it('adds a place found by the place search, its coordinates rounded to six decimals', async () => {
+    const { fetchStub } = open({ resp_type: 'text' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Map' }));
+    const search = await screen.findByRole('textbox', { name: 'Search places' });
+    fireEvent.change(search, { target: { value: 'tower' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add: Cairo Tower' }));
+    expect(screen.getByRole('textbox', { name: 'Place 1 title' })).toHaveProperty('value', 'Cairo Tower');
+    expect(screen.getByRole('textbox', { name: 'Place 1 latitude' })).toHaveProperty('value', '30.045975');
+    expect(screen.getByRole('textbox', { name: 'Place 1 longitude' })).toHaveProperty('value', '31.224299');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(savedRecords(fetchStub)).toHaveLength(1));
+    expect(savedRecords(fetchStub)[0]).toMatchObject({
+      resp_type: 'location',
+      resp_location_resp_struct: [{ title: 'Cairo Tower', lat: '30.045975', lng: '31.224299' }],
+    });
+    const searched = fetchStub.mock.calls.find(([url]) => url === '/api/google/places');
+    expect(JSON.parse(String(searched?.[1]?.body))).toEqual({ text: 'tower', lang: 'en' });
+  });
 });

@@ -2,7 +2,7 @@ import { type LocationFields, type LocationRecord, PAGE_SIZE } from '@hiwar/cont
 import { sql } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { offsetOf } from '../commands/list-paging.ts';
+import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
 import type { MapTables } from './map-tables.ts';
 
 function tablesOf(db: Database) {
@@ -83,6 +83,23 @@ export async function findNearestLocations(
     query = query.orderBy(sql`(${dx}) * (${dx}) + (${dy}) * (${dy})`);
   }
   const rows = await query.orderBy('locations.location_id').limit(limit).execute();
+  return rows.map(recordOf);
+}
+
+/** The owner's locations, on every map, whose title contains `text` in any case; by title, at most `limit`. */
+export async function findLocationsByTitle(
+  db: Database,
+  userId: number,
+  text: string,
+  limit: number,
+): Promise<LocationRecord[]> {
+  const rows = await locationsWithMap(db, userId)
+    .select(columns)
+    .where(containsKeywords('locations.title', text))
+    .orderBy(sql`lower(locations.title)`)
+    .orderBy('locations.location_id')
+    .limit(limit)
+    .execute();
   return rows.map(recordOf);
 }
 

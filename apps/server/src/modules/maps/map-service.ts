@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import {
   deleteLocationRow,
+  findLocationsByTitle,
   findOwnLocation,
   insertLocation,
   listLocationsPage,
@@ -35,6 +36,16 @@ export async function listLocations(
 ): Promise<{ rows: LocationRecord[]; total: number }> {
   if (mapId !== 0) await getMap(db, userId, mapId);
   return listLocationsPage(db, userId, { mapId: mapId === 0 ? null : mapId, page });
+}
+
+/** The place search's answer without a geocoder: the owner's saved locations whose title contains `text`. */
+export function searchLocationsByTitle(
+  db: Database,
+  userId: number,
+  text: string,
+  limit: number,
+): Promise<LocationRecord[]> {
+  return findLocationsByTitle(db, userId, text, limit);
 }
 
 export async function getLocation(db: Database, userId: number, locationId: number): Promise<LocationRecord> {

@@ -45,6 +45,9 @@ describe('serving the built web messenger', () => {
       whatsappApiUrl: 'https://graph.facebook.com/v21.0',
       googleChatApiUrl: 'https://chat.googleapis.com',
       googleChatJwksUrl: 'https://www.googleapis.com/service_accounts/v1/jwk/chat@system.gserviceaccount.com',
+      googlePlacesApiKey: '',
+      googlePlacesUrl: 'https://places.googleapis.com',
+      nominatimUrl: '',
     };
     return buildApp({
       config,

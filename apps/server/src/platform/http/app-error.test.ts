@@ -14,6 +14,7 @@ describe('AppError', () => {
     ['payload_too_large', 413],
     ['unsupported_media_type', 415],
     ['throttled', 429],
+    ['unavailable', 503],
   ] as const)('maps %s to HTTP %i', (code, status) => {
     expect(httpStatusOf(code)).toBe(status);
     expect(new AppError(code).httpStatus).toBe(status);
@@ -26,6 +27,16 @@ describe('AppError', () => {
       msg: messages.givenDataInvalid,
       errors: { user_email: [messages.emailTaken] },
     });
+  });
+
+  it('carries a wait of whole seconds, at least one, for Retry-After', () => {
+    expect(AppError.retryLater('unavailable', 'busy', 0.2).retryAfterSeconds).toBe(1);
+    expect(AppError.retryLater('throttled', 'slow down', 41.5)).toMatchObject({
+      httpStatus: 429,
+      message: 'slow down',
+      retryAfterSeconds: 42,
+    });
+    expect(new AppError('throttled').retryAfterSeconds).toBeUndefined();
   });
 
   it('leaves errors out of other failures', () => {

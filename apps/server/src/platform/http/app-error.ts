@@ -47,12 +47,20 @@ export function httpStatusOf(code: ErrorCode): number {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldErrors | undefined;
+  /** sent as Retry-After (a throttled or unavailable answer that knows when to come back) */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message?: string, errors?: FieldErrors) {
+  constructor(code: ErrorCode, message?: string, errors?: FieldErrors, retryAfterSeconds?: number) {
     super(message ?? defaultMessageByCode[code]);
     this.name = 'AppError';
     this.code = code;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /** A 429 or 503 that tells the client how many whole seconds (at least one) to wait: Retry-After. */
+  static retryLater(code: 'throttled' | 'unavailable', message: string, seconds: number): AppError {
+    return new AppError(code, message, undefined, Math.max(1, Math.ceil(seconds)));
   }
 
   /** 422 with `errors: {field: [message]}`; msg is the spec's "The given data was invalid." */

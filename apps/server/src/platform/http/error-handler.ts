@@ -127,6 +127,8 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError) {
+      if (appError.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(appError.retryAfterSeconds));
       return reply.code(appError.httpStatus).send(failureOf(appError));
     }
     if (isStorageFull(error)) {

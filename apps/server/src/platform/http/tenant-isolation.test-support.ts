@@ -446,6 +446,8 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     ],
   },
   'DELETE /api/locations/{id}': byId((rows) => ({ params: { id: rows.locationId } })),
+  // with no geocoder set, the place search reads the caller's own saved locations: another owner's titles by their marker
+  'POST /api/google/places': bySession((rows) => ({ body: { text: rows.marker } }), 'shows-marker'),
 
   'POST /api/subscription/get/{page}': bySession(
     () => ({ params: { page: 1 }, body: keywords }),

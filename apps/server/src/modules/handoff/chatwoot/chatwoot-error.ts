@@ -54,13 +54,3 @@ export function chatwootMessageOf(bodyText: string): string {
   }
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
 }
-
-/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterOf(header: string | undefined, now = Date.now()): number | undefined {
-  if (header === undefined || header.trim() === '') return undefined;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value);
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
-}

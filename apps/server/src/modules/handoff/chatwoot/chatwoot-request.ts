@@ -1,7 +1,8 @@
 import { OutboundError } from '../../../platform/net/outbound-error.ts';
 import type { OutboundAnswer, OutboundHttp, OutboundMethod } from '../../../platform/net/outbound-http.ts';
+import { retryAfterOf } from '../../../platform/net/retry-after.ts';
 import type { ChatwootAccount } from './chatwoot-account.ts';
-import { ChatwootError, chatwootMessageOf, retryAfterOf } from './chatwoot-error.ts';
+import { ChatwootError, chatwootMessageOf } from './chatwoot-error.ts';
 
 export interface ChatwootConnection {
   account: ChatwootAccount;
