@@ -57,16 +57,31 @@ describe('data sources', () => {
     await page.getByRole('link', { name: 'Add data source' }).click();
     await page.getByRole('heading', { name: 'New data source' }).waitFor();
 
+    // the port is there from the start and takes the driver's default when the driver is chosen
+    expect(await field(page, 'Port').inputValue()).toBe('');
     await field(page, 'Name').fill('Shop database');
+    await pickOption(page, page.getByRole('combobox', { name: 'Driver' }), 'PostgreSQL');
+    expect(await field(page, 'Port').inputValue()).toBe('5432');
     await pickOption(page, page.getByRole('combobox', { name: 'Driver' }), 'MySQL');
-    await field(page, 'Host').fill('127.0.0.1');
-    await field(page, 'Port').fill('3306');
+    expect(await field(page, 'Port').inputValue()).toBe('3306');
     await field(page, 'Database name').fill(dbname);
     await field(page, 'Username').fill('root');
+
+    // an address the operator has not allowed (only 127.0.0.1 is): refused, saying how to allow it
+    await field(page, 'Host').fill('127.0.0.2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const failure = page.getByTestId('data-source-failure');
+    await failure.waitFor();
+    expect(await failure.textContent()).toBe(
+      "Connections to local or private addresses are not allowed. The server's operator can allow this address with OUTBOUND_ALLOW",
+    );
+    await snapPage(page, 'data-source-refused-en');
+    await failure.getByRole('button').click();
+    await failure.waitFor({ state: 'detached' });
+
+    await field(page, 'Host').fill('127.0.0.1');
     await page.getByLabel('Password', { exact: true }).fill('wrong');
     await page.getByRole('button', { name: 'Save' }).click();
-
-    const failure = page.getByTestId('data-source-failure');
     await failure.waitFor();
     expect(await failure.textContent()).toContain('The username or password is wrong');
     await snapPage(page, 'data-source-failure-en');
@@ -110,5 +125,14 @@ describe('data sources', () => {
     await failure.waitFor();
     expect(await failure.textContent()).toContain('اسم المستخدم أو كلمة المرور غير صحيحة');
     await snapPage(page, 'data-source-failure-ar');
+
+    await page.getByRole('textbox', { name: 'الخادم', exact: true }).fill('10.0.0.1');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await expect
+      .poll(() => failure.textContent())
+      .toBe(
+        'الاتصال بالعناوين المحلية أو الخاصة غير مسموح. يستطيع مشغّل الخادم السماح بهذا العنوان عبر OUTBOUND_ALLOW',
+      );
+    await snapPage(page, 'data-source-refused-ar');
   });
 });
