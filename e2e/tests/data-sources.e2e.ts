@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOwner, signInThroughConsole } from '../support/api.ts';
-import { launchBrowser, snapPage } from '../support/browser.ts';
+import { launchBrowser, snapPage, snapWindow } from '../support/browser.ts';
 import { newConsolePage, switchLanguage } from '../support/console.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { expectToastsBelowHeader } from '../support/toasts.ts';
 
 const owner = {
   username: 'omar_shop',
@@ -91,6 +92,14 @@ describe('data sources', () => {
     await page.getByLabel('Password', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/#\/datasources\/\d+$/);
+    // saved twice: the two toasts stand one below the other under the header bar, at the top right, clear of
+    // the breadcrumbs and the title (a pointer on a toast holds it, so the first waits for the second)
+    const toasts = page.locator('.mantine-Notification-root');
+    await toasts.getByText('successfully added').hover();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toasts.getByText('successfully updated').waitFor();
+    await expectToastsBelowHeader(page, 'right', 2);
+    await snapWindow(page, 'data-source-toasts-en');
     const tables = page.getByTestId('data-source-tables');
     await tables.getByText('orders').waitFor();
     expect(await tables.innerText()).toMatch(/customers\s+orders/);
@@ -134,5 +143,14 @@ describe('data sources', () => {
         'الاتصال بالعناوين المحلية أو الخاصة غير مسموح. يستطيع مشغّل الخادم السماح بهذا العنوان عبر OUTBOUND_ALLOW',
       );
     await snapPage(page, 'data-source-refused-ar');
+
+    // the toast of a good save: top left in Arabic, under the header bar
+    await failure.getByRole('button').click();
+    await page.getByRole('textbox', { name: 'الخادم', exact: true }).fill('127.0.0.1');
+    await password.fill('');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await page.locator('.mantine-Notification-root').getByText('تم التحديث بنجاح').waitFor();
+    await expectToastsBelowHeader(page, 'left', 1);
+    await snapWindow(page, 'data-source-toasts-ar');
   });
 });
