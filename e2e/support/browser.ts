@@ -24,13 +24,8 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
-/**
- * A screenshot of the whole page at once: the window grows to the page's height (so fixed bars stay in place)
- * and notifications are hidden, then both are restored.
- */
-export async function snapPage(page: Page, name: string): Promise<void> {
-  // a layout still moving (the frame slides its sidebar across when the language turns right to left) would be
-  // caught half way: wait for the finite animations and transitions running now
+/** Waits for the finite animations and transitions running now (a toast sliding in, a layout turning). */
+async function settleAnimations(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -39,6 +34,22 @@ export async function snapPage(page: Page, name: string): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+}
+
+/** What the window shows now, toasts included, once what moves has settled. */
+export async function snapWindow(page: Page, name: string): Promise<void> {
+  await settleAnimations(page);
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+/**
+ * A screenshot of the whole page at once: the window grows to the page's height (so fixed bars stay in place)
+ * and notifications are hidden, then both are restored.
+ */
+export async function snapPage(page: Page, name: string): Promise<void> {
+  // a layout still moving (the frame slides its sidebar across when the language turns right to left) would be
+  // caught half way
+  await settleAnimations(page);
   const hideToasts = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none }' });
   const viewport = page.viewportSize() ?? { width: 1280, height: 860 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

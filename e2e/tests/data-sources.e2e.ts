@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOwner, signInThroughConsole } from '../support/api.ts';
-import { launchBrowser, snapPage } from '../support/browser.ts';
+import { launchBrowser, snapPage, snapWindow } from '../support/browser.ts';
 import { newConsolePage, switchLanguage } from '../support/console.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { expectToastsBelowHeader } from '../support/toasts.ts';
 
 const owner = {
   username: 'omar_shop',
@@ -57,16 +58,31 @@ describe('data sources', () => {
     await page.getByRole('link', { name: 'Add data source' }).click();
     await page.getByRole('heading', { name: 'New data source' }).waitFor();
 
+    // the port is there from the start and takes the driver's default when the driver is chosen
+    expect(await field(page, 'Port').inputValue()).toBe('');
     await field(page, 'Name').fill('Shop database');
+    await pickOption(page, page.getByRole('combobox', { name: 'Driver' }), 'PostgreSQL');
+    expect(await field(page, 'Port').inputValue()).toBe('5432');
     await pickOption(page, page.getByRole('combobox', { name: 'Driver' }), 'MySQL');
-    await field(page, 'Host').fill('127.0.0.1');
-    await field(page, 'Port').fill('3306');
+    expect(await field(page, 'Port').inputValue()).toBe('3306');
     await field(page, 'Database name').fill(dbname);
     await field(page, 'Username').fill('root');
+
+    // an address the operator has not allowed (only 127.0.0.1 is): refused, saying how to allow it
+    await field(page, 'Host').fill('127.0.0.2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const failure = page.getByTestId('data-source-failure');
+    await failure.waitFor();
+    expect(await failure.textContent()).toBe(
+      "Connections to local or private addresses are not allowed. The server's operator can allow this address with OUTBOUND_ALLOW",
+    );
+    await snapPage(page, 'data-source-refused-en');
+    await failure.getByRole('button').click();
+    await failure.waitFor({ state: 'detached' });
+
+    await field(page, 'Host').fill('127.0.0.1');
     await page.getByLabel('Password', { exact: true }).fill('wrong');
     await page.getByRole('button', { name: 'Save' }).click();
-
-    const failure = page.getByTestId('data-source-failure');
     await failure.waitFor();
     expect(await failure.textContent()).toContain('The username or password is wrong');
     await snapPage(page, 'data-source-failure-en');
@@ -76,6 +92,14 @@ describe('data sources', () => {
     await page.getByLabel('Password', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/#\/datasources\/\d+$/);
+    // saved twice: the two toasts stand one below the other under the header bar, at the top right, clear of
+    // the breadcrumbs and the title (a pointer on a toast holds it, so the first waits for the second)
+    const toasts = page.locator('.mantine-Notification-root');
+    await toasts.getByText('successfully added').hover();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toasts.getByText('successfully updated').waitFor();
+    await expectToastsBelowHeader(page, 'right', 2);
+    await snapWindow(page, 'data-source-toasts-en');
     const tables = page.getByTestId('data-source-tables');
     await tables.getByText('orders').waitFor();
     expect(await tables.innerText()).toMatch(/customers\s+orders/);
@@ -110,5 +134,23 @@ describe('data sources', () => {
     await failure.waitFor();
     expect(await failure.textContent()).toContain('اسم المستخدم أو كلمة المرور غير صحيحة');
     await snapPage(page, 'data-source-failure-ar');
+
+    await page.getByRole('textbox', { name: 'الخادم', exact: true }).fill('10.0.0.1');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await expect
+      .poll(() => failure.textContent())
+      .toBe(
+        'الاتصال بالعناوين المحلية أو الخاصة غير مسموح. يستطيع مشغّل الخادم السماح بهذا العنوان عبر OUTBOUND_ALLOW',
+      );
+    await snapPage(page, 'data-source-refused-ar');
+
+    // the toast of a good save: top left in Arabic, under the header bar
+    await failure.getByRole('button').click();
+    await page.getByRole('textbox', { name: 'الخادم', exact: true }).fill('127.0.0.1');
+    await password.fill('');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await page.locator('.mantine-Notification-root').getByText('تم التحديث بنجاح').waitFor();
+    await expectToastsBelowHeader(page, 'left', 1);
+    await snapWindow(page, 'data-source-toasts-ar');
   });
 });

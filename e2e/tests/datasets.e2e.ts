@@ -126,19 +126,21 @@ describe('datasets', () => {
     await page.getByText('Records: 1').waitFor();
     expect(await gridRows(page).allInnerTexts()).toEqual([expect.stringContaining('City Mall')]);
 
-    // import: a CSV with one good row and one whose seats are not a number
-    const csv = [
-      'branch,seats,place',
-      'Zamalek,18,"{""type"":""Point"",""coordinates"":[31.2243,30.0626],""address"":""26th of July St""}"',
-      'Maadi,many,',
-    ].join('\n');
+    // import: a CSV with one good row (its place written "lat,lng", as people copy it from a map) and one whose
+    // seats are not a number; the dialog names the location forms it reads, the preview shows latitude first
+    const csv = ['branch,seats,place', 'Zamalek,18,"30.0626,31.2243"', 'Maadi,many,'].join('\n');
     await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import records from a file' });
+    await expect
+      .poll(() => dialog.getByTestId('import-location-forms').innerText())
+      .toContain('Locations: lat,lng, lat lng or lat;lng, latitude first (30.0444,31.2357); GeoJSON;');
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'branches.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByText('2 rows: 1 can be imported, 1 refused').waitFor();
-    const dialog = page.getByRole('dialog', { name: 'Import records from a file' });
     await dialog.getByText('Zamalek').first().waitFor();
+    const sample = dialog.getByRole('table', { name: 'First records as they will be stored' });
+    await sample.getByText('30.0626, 31.2243', { exact: true }).waitFor();
     await snapPage(page, 'datasets-import-en');
     const importButton = dialog.getByRole('button', { name: 'Import', exact: true });
     expect(await importButton.isDisabled()).toBe(true);
@@ -147,6 +149,8 @@ describe('datasets', () => {
     await page.getByText('Records imported: 1').waitFor();
     await page.getByText('Records: 2').waitFor();
     await page.getByTestId('records-grid').getByText('Zamalek').waitFor();
+    // the grid shows the imported place as the preview did
+    await page.getByTestId('records-grid').getByText('30.0626, 31.2243', { exact: true }).waitFor();
 
     // export: the file the browser saves holds the records
     await page.getByRole('button', { name: 'Export' }).click();
@@ -166,6 +170,25 @@ describe('datasets', () => {
     await page.getByRole('tab', { name: 'البيانات' }).waitFor();
     await page.getByTestId('records-grid').getByText('Zamalek').waitFor();
     await snapPage(page, 'datasets-data-ar');
+
+    // a latitude column and a longitude column go into the place, previewed latitude first; nothing imported
+    await page.getByRole('button', { name: 'استيراد' }).click();
+    const dialog = page.getByRole('dialog', { name: 'استيراد السجلات من ملف' });
+    const csv = 'branch,lat,lng\nGiza,29.9792,31.1342\nNowhere,north,\n';
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'giza.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const sample = dialog.getByRole('table', { name: 'أول السجلات كما ستُحفظ' });
+    await sample.getByText('29.9792, 31.1342', { exact: true }).waitFor();
+    expect(await dialog.getByRole('combobox', { name: 'حقل العمود lat' }).inputValue()).toBe('خط عرض place');
+    // a place in no form it reads is refused naming the forms, in Arabic
+    await dialog
+      .getByRole('table', { name: 'الصفوف المرفوضة' })
+      .getByText('يُكتب الموقع "lat,lng" أو "lat lng" أو "lat;lng"', { exact: false })
+      .waitFor();
+    await snapPage(page, 'datasets-import-ar');
+    await dialog.getByRole('button', { name: 'إلغاء' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'الهيكل' }).click();
     await page.getByRole('cell', { name: 'seats', exact: true }).waitFor();

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { defaultChatbotSettings } from '@hiwar/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   everyMessageType,
@@ -15,6 +15,7 @@ import {
   lastBotText,
   openMessenger as openMessengerOn,
   say,
+  snapMessenger,
   waitUntilUnderstood,
 } from '../support/messenger.ts';
 import { screenshotDir } from '../support/paths.ts';
@@ -319,6 +320,60 @@ describe('the web messenger embedded in another site', () => {
       { type: 'postback', payload: 'order shakshuka', label: 'Order' },
     ]);
     await context.close();
+  });
+
+  it('greets a first visitor with the welcome message the owner set in the console, in the page’s language', async () => {
+    const welcome = {
+      en: 'Good morning! Fresh bread is out of the oven',
+      ar: 'صباح الخير! الخبز الطازج خرج من الفرن',
+    };
+    const consolePage = await newConsolePage(browser, server);
+    await signInThroughConsole(consolePage, owner);
+    await consolePage.goto('/#/chatbot');
+    const section = consolePage.getByRole('region', { name: 'Web Messenger Settings' });
+    const field = section.getByRole('textbox', { name: 'Welcome message', exact: true });
+    // the field near the top of the window, clear of the fixed header bar, with the preview beside it
+    const showUnderHeader = (element: Locator) =>
+      element.evaluate((node) => {
+        node.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -140);
+      });
+    // the preview beside the fields greets only with what the messenger will show
+    await field.fill('');
+    await consolePage.waitForTimeout(1400);
+    expect(await section.getByTestId('widget-preview').innerText()).not.toContain('Hello!');
+    await field.fill(welcome.en);
+    await section.getByRole('button', { name: 'Other languages' }).first().click();
+    await section.getByRole('textbox', { name: 'Welcome message in Arabic', exact: true }).fill(welcome.ar);
+    await section.getByTestId('widget-preview').getByText(welcome.en).waitFor();
+    await showUnderHeader(field);
+    await settled(consolePage);
+    await consolePage.screenshot({ path: screenshotPath('chatbot-welcome-en') });
+    const saved = consolePage.waitForResponse((answer) => answer.url().endsWith('/api/chatbot/save'));
+    await consolePage.getByRole('button', { name: 'Save changes' }).click();
+    expect((await saved).status()).toBe(200);
+    await switchLanguage(consolePage, 'ar');
+    const hint = consolePage.getByText('أول رسالة يراها كل زائر', { exact: false });
+    await hint.waitFor();
+    // the save's toasts gone, so the picture shows the fields
+    await expect
+      .poll(() => consolePage.locator('.mantine-Notification-root').count(), { timeout: 10_000 })
+      .toBe(0);
+    await consolePage.getByTestId('widget-preview').getByText(welcome.en).waitFor();
+    await showUnderHeader(hint);
+    await settled(consolePage);
+    await consolePage.screenshot({ path: screenshotPath('chatbot-welcome-ar') });
+    await consolePage.context().close();
+
+    // another site, a new visitor: the first bubble is the welcome, in the page's language
+    for (const locale of ['en', 'ar'] as const) {
+      const visitor = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+      const { page, chat } = await openMessenger(visitor, locale);
+      await expect.poll(() => chat.locator('.bot-bubble').first().textContent()).toBe(welcome[locale]);
+      expect(await chat.locator('.user-bubble').count()).toBe(0);
+      await snapMessenger(page, chat, `widget-welcome-${locale}`);
+      await visitor.close();
+    }
   });
 
   it('under identity verification, speaks for a signed-in visitor only with the site’s signature', async () => {

@@ -18,7 +18,9 @@ export const dataSourceMessages = {
   statusChanged: 'successfully updated',
   // why a connection failed: shown in the form's red alert and under the field at fault
   hostNotFound: 'The host could not be found',
-  addressNotAllowed: 'Connections to local or private addresses are not allowed',
+  // owners of a self-hosted install are often its operator: say how the address is let through
+  addressNotAllowed:
+    "Connections to local or private addresses are not allowed. The server's operator can allow this address with OUTBOUND_ALLOW",
   connectionRefused: 'The database server refused the connection (check the host and the port)',
   timedOut: 'The database server did not answer in time',
   badCredentials: 'The username or password is wrong',

@@ -35,6 +35,10 @@ export const datasetMessages = {
   importNothingMapped: 'No column of the file matches a field of the dataset',
   importRowsRefused: 'Some rows can not be imported; fix them or import the others only',
   importColumnTwice: 'Two columns go into the same field',
+  locationUnreadable:
+    'A location is written "lat,lng", "lat lng" or "lat;lng" (latitude first: 30.0444,31.2357), as GeoJSON, or in a latitude column and a longitude column',
+  importPartNotLocation: 'Only a location field takes a latitude or a longitude column',
+  importLocationHalf: 'A location field takes a latitude column and a longitude column',
 } as const;
 
 /** '{name} field is exist': the spec's message for a field name already in the schema. */
@@ -297,11 +301,24 @@ export const DATASET_IMPORT_MAX_ROWS = 20_000;
 export const DATASET_IMPORT_MAX_BYTES = 8 * 1024 * 1024;
 export const datasetFileFormats = ['csv', 'json'] as const;
 
+/** The two halves of a location a file may keep in two columns. */
+export const locationParts = ['latitude', 'longitude'] as const;
+export type LocationPart = (typeof locationParts)[number];
+
+/** Where a column goes: a field's name ('' skips the column), or one half of a location field. */
+export const importColumnTarget = z.union([
+  z.string().max(190),
+  z.object({ field: z.string().max(190), part: z.enum(locationParts) }),
+]);
+export type ImportColumnTarget = z.infer<typeof importColumnTarget>;
+
 /**
  * POST /dataset/import/preview/{id} and /dataset/import/{id}: the file's text, its format, and optionally which
- * field each column goes into ('' skips a column; a column left out goes into the field of the same name).
- * CSV: a header row, then one record a row; a list cell is comma-separated, a location cell is its JSON.
- * JSON: an array of objects. The import refuses the whole file while a row is refused, unless skip_refused.
+ * field each column goes into ('' skips a column; a column left out goes into the field of the same name, and
+ * a pair such as lat/lng or place_latitude/place_longitude into the location field they name).
+ * CSV: a header row, then one record a row; a list cell is comma-separated; a location cell is "lat,lng",
+ * "lat lng", "lat;lng" or GeoJSON. JSON: an array of objects. The import refuses the whole file while a row is
+ * refused, unless skip_refused.
  */
 export const importRecordsRequest = z.object({
   format: z.enum(datasetFileFormats, { error: datasetMessages.importFileRequired }),
@@ -309,12 +326,18 @@ export const importRecordsRequest = z.object({
     .string({ error: datasetMessages.importFileRequired })
     .min(1, datasetMessages.importFileRequired)
     .max(DATASET_IMPORT_MAX_BYTES),
-  mapping: z.record(z.string().max(190), z.string().max(190)).optional(),
+  mapping: z.record(z.string().max(190), importColumnTarget).optional(),
   skip_refused: z.boolean().default(false),
 });
 export type ImportRecordsRequest = z.input<typeof importRecordsRequest>;
 
-export const importColumn = z.object({ column: z.string(), field: z.string().nullable() });
+export const importColumn = z.object({
+  column: z.string(),
+  field: z.string().nullable(),
+  /** set when the column is one half of the location field */
+  part: z.enum(locationParts).optional(),
+});
+export type ImportColumn = z.infer<typeof importColumn>;
 export const refusedImportRow = z.object({
   /** 1-based, counting records (a CSV's header is not a record) */
   row: z.number(),

@@ -33,6 +33,7 @@ function AppearanceFields({ form }: { form: ChatbotForm }) {
       />
       <Textarea
         label={t('chatbot.messenger.welcome')}
+        description={t('chatbot.messenger.welcomeHint')}
         autosize
         minRows={2}
         {...form.getInputProps(at('welcome_msg'))}

@@ -68,7 +68,8 @@ export function WidgetPreview({ name, settings, scale = 1 }: WidgetPreviewProps)
   const language = settings.default_lang;
   const shown = useRevealedMessages(settings.welcome_msg);
   const color = settings.main_color;
-  const welcome = settings.welcome_msg.trim() || t('chatbot.preview.defaultWelcome', { lng: language });
+  // what the messenger shows: no welcome message, no greeting (a stand-in here once hid that none was set)
+  const welcome = settings.welcome_msg.trim();
   return (
     // the box is laid out left to right whatever the console's direction, so the scaled widget stays inside it
     <Box
@@ -101,7 +102,9 @@ export function WidgetPreview({ name, settings, scale = 1 }: WidgetPreviewProps)
           <Text fw={600}>{name || t('chatbot.preview.untitled')}</Text>
         </Group>
         <Stack gap="xs" p="sm" style={{ flex: 1, overflow: 'auto' }} aria-live="polite">
-          {shown >= 1 && <Bubble text={welcome} isBot color={color} avatar={settings.avatar} />}
+          {shown >= 1 && welcome !== '' && (
+            <Bubble text={welcome} isBot color={color} avatar={settings.avatar} />
+          )}
           {shown >= 1 && (
             <Bubble
               text={t('chatbot.preview.sampleQuestion', { lng: language })}

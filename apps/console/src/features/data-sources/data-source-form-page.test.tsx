@@ -2,6 +2,7 @@ import { dataSourceMessages } from '@hiwar/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
+import en from '../../locales/en.json';
 import { currentPath, type FakeServer, renderApp, stubServer } from '../../test/render-app.tsx';
 
 const shop = {
@@ -52,12 +53,12 @@ function fill(label: RegExp, value: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('data source form', () => {
-  it('lists Oracle and SQLite disabled and shows the port only for drivers that use it', async () => {
+  it('lists Oracle and SQLite disabled and shows the port from the start', async () => {
     setToken('t');
     stubServer(dataSourceServer(() => ({ json: {} }), { status: 1, data: [] }));
     renderApp('/datasources/0');
     await screen.findByRole('heading', { name: 'New data source' });
-    expect(screen.queryByLabelText(/Port/)).toBeNull();
+    expect((screen.getByLabelText(/Port/) as HTMLInputElement).value).toBe('');
 
     fireEvent.click(screen.getByRole('combobox', { name: /Driver/ }));
     for (const disabled of ['Oracle', 'SQLite']) {
@@ -70,6 +71,28 @@ describe('data source form', () => {
     );
     fireEvent.click(screen.getByRole('option', { name: 'PostgreSQL' }));
     expect((await screen.findByLabelText(/Port/)).getAttribute('placeholder')).toBe('5432');
+  });
+
+  it("fills the driver's default port when a driver is chosen, unless the owner typed a port", async () => {
+    setToken('t');
+    stubServer(dataSourceServer(() => ({ json: {} }), { status: 1, data: [] }));
+    renderApp('/datasources/0');
+    await screen.findByRole('heading', { name: 'New data source' });
+    const port = () => (screen.getByLabelText(/Port/) as HTMLInputElement).value;
+    for (const [driver, expected] of [
+      ['PostgreSQL', '5432'],
+      ['MySQL', '3306'],
+      ['MS SQL Server', '1433'],
+    ] as const) {
+      await chooseDriver(driver);
+      await waitFor(() => expect(port()).toBe(expected));
+    }
+    fill(/Port/, '6543');
+    await chooseDriver('PostgreSQL');
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: /Driver/ }) as HTMLInputElement).value).toBe('PostgreSQL'),
+    );
+    expect(port()).toBe('6543');
   });
 
   it('refuses to send a form without the required fields, the port included for PostgreSQL', async () => {
@@ -85,6 +108,9 @@ describe('data source form', () => {
     expect(screen.getByText('The username field is required')).toBeDefined();
 
     await chooseDriver('PostgreSQL');
+    // the default port fills in; emptied, it is required
+    await waitFor(() => expect((screen.getByLabelText(/Port/) as HTMLInputElement).value).toBe('5432'));
+    fill(/Port/, '');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The port field is required')).toBeDefined();
     expect(screen.getByText('The name field is required')).toBeDefined();
@@ -129,7 +155,7 @@ describe('data source form', () => {
         host: 'db.example.com',
         dbname: 'shop',
         username: 'reader',
-        port: '',
+        port: '3306',
         password: '',
       },
     });
@@ -173,6 +199,29 @@ describe('data source form', () => {
     expect(picker).toBeDefined();
     expect(await screen.findByText('Failed connection')).toBeDefined();
     expect(screen.queryByTestId('data-source-tables')).toBeNull();
+  });
+
+  it("says how the operator allows a refused address: the server's English text, and in Arabic", async () => {
+    setToken('t');
+    const message = dataSourceMessages.addressNotAllowed;
+    stubServer(
+      dataSourceServer(
+        () => ({ status: 422, json: { status: 0, msg: message, errors: { host: [message] } } }),
+        { status: 1, data: [] },
+      ),
+    );
+    renderApp('/datasources/7', 'ar');
+    await screen.findByRole('heading', { name: 'تعديل مصدر البيانات' });
+    await waitFor(() => expect((screen.getByLabelText(/الاسم/) as HTMLInputElement).value).toBe('Shop'));
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ' }));
+    const alert = await screen.findByTestId('data-source-failure');
+    expect(alert.textContent).toBe(
+      'الاتصال بالعناوين المحلية أو الخاصة غير مسموح. يستطيع مشغّل الخادم السماح بهذا العنوان عبر OUTBOUND_ALLOW',
+    );
+    expect(message).toBe(
+      "Connections to local or private addresses are not allowed. The server's operator can allow this address with OUTBOUND_ALLOW",
+    );
+    expect(en.datasources.serverMessages.addressNotAllowed).toBe(message);
   });
 
   it('shows the form in Arabic', async () => {

@@ -25,6 +25,7 @@ import {
   type DataSourceFormValues,
   emptyDataSourceValues,
   formValuesOf,
+  portForDriver,
   requestOf,
 } from './data-source-form-values.ts';
 import { localizeDataSourceErrors, localizeDataSourceMessage } from './data-source-messages.ts';
@@ -38,9 +39,10 @@ const driverOptions = dataSourceDrivers.map((driver) => ({
 }));
 
 /**
- * /datasources/{id} (0 is new): the connection's fields with the spec's rules (port shown for the drivers that
- * use it, Oracle and SQLite listed but disabled); a save the server refuses shows its msg in a dismissible red
- * alert. An existing data source also shows its tables.
+ * /datasources/{id} (0 is new): the connection's fields with the spec's rules (the port shown from the start
+ * and filled with the chosen driver's default, hidden for a driver without one; Oracle and SQLite listed but
+ * disabled); a save the server refuses shows its msg in a dismissible red alert. An existing data source also
+ * shows its tables.
  */
 export function DataSourceFormPage() {
   const { t } = useTranslation();
@@ -85,6 +87,8 @@ export function DataSourceFormPage() {
 
   if (id > 0 && record.isPending) return <Loader />;
   const driver = driverOf(form.values.driver);
+  // shown before a driver is chosen: most drivers take one, and it fills in with the driver's default
+  const usesPort = driver?.port !== 'none';
   const hasStoredPassword = record.data?.entity.has_password ?? false;
   return (
     <Stack gap="lg" maw={760}>
@@ -104,19 +108,23 @@ export function DataSourceFormPage() {
               data={driverOptions}
               allowDeselect={false}
               {...form.getInputProps('driver')}
+              onChange={(value) => {
+                if (value === null) return;
+                form.setValues({ driver: value, port: portForDriver(form.values, value) });
+              }}
             />
-            <SimpleGrid cols={{ base: 1, sm: driver && driver.port !== 'none' ? 2 : 1 }}>
+            <SimpleGrid cols={{ base: 1, sm: usesPort ? 2 : 1 }}>
               <TextInput
                 label={t('datasources.fields.host')}
                 withAsterisk
                 dir="ltr"
                 {...form.getInputProps('host')}
               />
-              {driver && driver.port !== 'none' && (
+              {usesPort && (
                 <TextInput
                   label={t('datasources.fields.port')}
-                  withAsterisk={driver.port === 'required'}
-                  placeholder={driver.defaultPort === null ? undefined : String(driver.defaultPort)}
+                  withAsterisk={driver?.port === 'required'}
+                  placeholder={driver?.defaultPort ? String(driver.defaultPort) : undefined}
                   inputMode="numeric"
                   dir="ltr"
                   {...form.getInputProps('port')}

@@ -22,6 +22,19 @@ export const emptyDataSourceValues: DataSourceFormValues = {
   sid: '',
 };
 
+/**
+ * The port once `driverName` is chosen: the driver's default (5432, 3306, 1433…) unless the owner typed a port
+ * of their own — an empty port or the previous driver's default is not theirs, so it follows the driver.
+ */
+export function portForDriver(values: DataSourceFormValues, driverName: string): string {
+  const previousDefault = driverOf(values.driver)?.defaultPort;
+  const port = values.port.trim();
+  const isOwnPort = port !== '' && port !== String(previousDefault ?? '');
+  const nextDefault = driverOf(driverName)?.defaultPort;
+  if (isOwnPort || nextDefault === undefined || nextDefault === null) return values.port;
+  return String(nextDefault);
+}
+
 export function formValuesOf(record: DataSourceRecord): DataSourceFormValues {
   const { entity } = record;
   return {

@@ -152,7 +152,11 @@ describe.each(await testDatabaseKinds())('data sources on $label', (kind) => {
     );
   });
 
-  it('refuses addresses outside the allow-list before connecting', async () => {
+  it('refuses addresses outside the allow-list before connecting, telling how the operator allows one', async () => {
+    const refused = await save(0, mariaDb({ host: '127.0.0.2' }));
+    expect(refused.json.msg).toBe(
+      "Connections to local or private addresses are not allowed. The server's operator can allow this address with OUTBOUND_ALLOW",
+    );
     await expectRefusedSave(mariaDb({ host: '127.0.0.2' }), 'host', dataSourceMessages.addressNotAllowed);
     await expectRefusedSave(mariaDb({ host: '10.0.0.1' }), 'host', dataSourceMessages.addressNotAllowed);
     await expectRefusedSave(

@@ -2,11 +2,15 @@ import {
   DATASET_IMPORT_MAX_ROWS,
   type DatasetField,
   datasetMessages,
+  type ImportColumn,
   type importRecordsRequest,
+  type LocationPart,
 } from '@hiwar/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { parseCsv } from './csv.ts';
+import { readLocationCell, readLocationParts } from './import-location.ts';
+import { mapColumns } from './import-mapping.ts';
 import { checkRecordValues } from './record-values.ts';
 
 type ImportInput = z.output<typeof importRecordsRequest>;
@@ -15,28 +19,15 @@ type FileRow = Record<string, unknown>;
 const REFUSED_SHOWN = 100;
 const SAMPLE_SIZE = 10;
 
-/** A CSV cell holding a location is its JSON; anything else stays text for the field's type to read. */
-function csvValueOf(cell: string, field: DatasetField | undefined): unknown {
-  if (field?.type !== 'location' || !cell.trim().startsWith('{')) return cell;
-  try {
-    return JSON.parse(cell);
-  } catch {
-    return cell;
-  }
-}
-
 /** The file's columns in order and its rows keyed by column; refuses a file that cannot be read. */
-function readFile(input: ImportInput, schema: DatasetField[]): { columns: string[]; rows: FileRow[] } {
+function readFile(input: ImportInput): { columns: string[]; rows: FileRow[] } {
   if (input.format === 'csv') {
     const lines = parseCsv(input.content);
     const [header, ...records] = lines ?? [];
     if (!header) throw AppError.invalidField('content', datasetMessages.csvUnreadable);
     const columns = header.map((column) => column.trim());
-    const fields = columns.map((column) => schema.find((field) => field.name === column));
     const rows = records.map((cells) =>
-      Object.fromEntries(
-        columns.map((column, index) => [column, csvValueOf(cells[index] ?? '', fields[index])]),
-      ),
+      Object.fromEntries(columns.map((column, index) => [column, cells[index] ?? ''])),
     );
     return { columns, rows };
   }
@@ -55,32 +46,30 @@ function readFile(input: ImportInput, schema: DatasetField[]): { columns: string
 }
 
 /**
- * Which field each column goes into: the mapping's choice ('' skips the column), else the field of the same
- * name (case and spaces aside), else none.
+ * A row's values keyed by field, locations read from the forms people write them in (one cell, or a latitude
+ * and a longitude column); a location none of them reads is refused here, the rest by the fields' checks.
  */
-function mapColumns(columns: string[], schema: DatasetField[], mapping: Record<string, string> = {}) {
-  const byName = new Map(schema.map((field) => [field.name.trim().toLowerCase(), field.name]));
-  const mapped = columns.map((column) => {
-    const chosen = mapping[column];
-    if (chosen !== undefined) {
-      if (chosen === '') return { column, field: null };
-      if (!schema.some((field) => field.name === chosen)) {
-        throw AppError.invalidField(`mapping.${column}`, datasetMessages.fieldUnknown);
-      }
-      return { column, field: chosen };
-    }
-    return { column, field: byName.get(column.trim().toLowerCase()) ?? null };
-  });
-  const targets = mapped.flatMap((entry) => (entry.field ? [entry.field] : []));
-  if (targets.length === 0) throw AppError.invalidField('content', datasetMessages.importNothingMapped);
-  if (new Set(targets).size !== targets.length) {
-    throw AppError.invalidField('mapping', datasetMessages.importColumnTwice);
+function valuesOfRow(row: FileRow, mapped: ImportColumn[], locationFields: Set<string>) {
+  const values: Record<string, unknown> = {};
+  const errors: Record<string, string[]> = {};
+  const halves = new Map<string, Partial<Record<LocationPart, unknown>>>();
+  const take = (field: string, read: ReturnType<typeof readLocationCell>) => {
+    if (read.ok) values[field] = read.value;
+    else errors[field] = [read.message];
+  };
+  for (const { column, field, part } of mapped) {
+    if (!field || !(column in row)) continue;
+    const value = row[column];
+    if (part) halves.set(field, { ...halves.get(field), [part]: value });
+    else if (locationFields.has(field)) take(field, readLocationCell(value));
+    else values[field] = value;
   }
-  return mapped;
+  for (const [field, { latitude, longitude }] of halves) take(field, readLocationParts(latitude, longitude));
+  return { values, errors };
 }
 
 export interface ImportPlan {
-  columns: { column: string; field: string | null }[];
+  columns: ImportColumn[];
   rowsCount: number;
   accepted: Record<string, unknown>[];
   refused: { row: number; errors: Record<string, string[]> }[];
@@ -91,19 +80,20 @@ export interface ImportPlan {
  * be stored, and the rows refused with each field's message (keyed by field name).
  */
 export function planImport(schema: DatasetField[], input: ImportInput): ImportPlan {
-  const { columns, rows } = readFile(input, schema);
+  const { columns, rows } = readFile(input);
   if (rows.length > DATASET_IMPORT_MAX_ROWS) {
     throw AppError.invalidField('content', datasetMessages.importTooManyRows);
   }
   const mapped = mapColumns(columns, schema, input.mapping);
+  const locationFields = new Set(schema.flatMap((field) => (field.type === 'location' ? [field.name] : [])));
   const accepted: Record<string, unknown>[] = [];
   const refused: ImportPlan['refused'] = [];
   rows.forEach((row, index) => {
-    const values: Record<string, unknown> = {};
-    for (const { column, field } of mapped) if (field && column in row) values[field] = row[column];
-    const checked = checkRecordValues(schema, values, '');
-    if (Object.keys(checked.errors).length === 0) accepted.push(checked.values);
-    else refused.push({ row: index + 1, errors: checked.errors });
+    const read = valuesOfRow(row, mapped, locationFields);
+    const checked = checkRecordValues(schema, read.values, '');
+    const errors = { ...checked.errors, ...read.errors };
+    if (Object.keys(errors).length === 0) accepted.push(checked.values);
+    else refused.push({ row: index + 1, errors });
   });
   return { columns: mapped, rowsCount: rows.length, accepted, refused };
 }

@@ -111,6 +111,143 @@ describe.each(await testDatabaseKinds())('dataset import and export on $label', 
     });
   });
 
+  describe('locations as people write them', () => {
+    const cairo = (address = '') => ({ type: 'Point', coordinates: [31.2357, 30.0444], address });
+    const quoted = (value: unknown) => `"${JSON.stringify(value).replaceAll('"', '""')}"`;
+
+    it('imports "lat,lng", "lat lng", "lat;lng" and GeoJSON cells, latitude first as people write it', async () => {
+      const { token } = await registerAndLogin(server);
+      const dsId = await datasetOf(token);
+      const content = [
+        'name,place',
+        'Comma,"30.0444,31.2357"',
+        'Space,30.0444 31.2357',
+        'Semicolon, 30.0444 ; 31.2357 ',
+        `Point,${quoted({ type: 'Point', coordinates: [31.2357, 30.0444] })}`,
+        `Feature,${quoted({ type: 'Feature', geometry: { type: 'Point', coordinates: [31.2357, 30.0444] }, properties: { address: 'Tahrir' } })}`,
+        'Empty,',
+      ].join('\n');
+      const imported = await server.call('POST', `/api/dataset/import/${dsId}`, {
+        token,
+        body: { format: 'csv', content },
+      });
+      expect(imported.json).toEqual({ status: 1, imported: 6 });
+      const page = await records(token, dsId);
+      expect(page.data.map(({ name, place }: { name: string; place: unknown }) => ({ name, place }))).toEqual(
+        [
+          { name: 'Comma', place: cairo() },
+          { name: 'Space', place: cairo() },
+          { name: 'Semicolon', place: cairo() },
+          { name: 'Point', place: cairo() },
+          { name: 'Feature', place: cairo('Tahrir') },
+          { name: 'Empty', place: null },
+        ],
+      );
+    });
+
+    it('refuses a location in no known form naming the forms, and one out of range with the ranges', async () => {
+      const { token } = await registerAndLogin(server);
+      const dsId = await datasetOf(token);
+      const content = [
+        'name,place',
+        'Words,Cairo',
+        'Three,"30,31,32"',
+        `Line,${quoted({
+          type: 'LineString',
+          coordinates: [
+            [1, 2],
+            [3, 4],
+          ],
+        })}`,
+        'Broken,{"type":',
+        'Far,"95,31"',
+        'Good,"30.0444,31.2357"',
+      ].join('\n');
+      const answer = await server.call('POST', `/api/dataset/import/preview/${dsId}`, {
+        token,
+        body: { format: 'csv', content },
+      });
+      const unreadable = { place: [datasetMessages.locationUnreadable] };
+      expect(answer.json.refused).toEqual([
+        { row: 1, errors: unreadable },
+        { row: 2, errors: unreadable },
+        { row: 3, errors: unreadable },
+        { row: 4, errors: unreadable },
+        { row: 5, errors: { place: [datasetMessages.locationInvalid] } },
+      ]);
+      expect(answer.json.sample).toEqual([{ name: 'Good', place: cairo() }]);
+      expect(datasetMessages.locationUnreadable).toContain('"lat,lng", "lat lng" or "lat;lng"');
+    });
+
+    it('pairs a latitude and a longitude column into the location field they name, by name or by mapping', async () => {
+      const { token } = await registerAndLogin(server);
+      const dsId = await datasetOf(token);
+      const preview = (body: unknown) =>
+        server.call('POST', `/api/dataset/import/preview/${dsId}`, { token, body });
+      const plain = await preview({ format: 'csv', content: 'name,Lat,Lng\nTower,30.0444,31.2357\nNone,,' });
+      expect(plain.json.columns).toEqual([
+        { column: 'name', field: 'name' },
+        { column: 'Lat', field: 'place', part: 'latitude' },
+        { column: 'Lng', field: 'place', part: 'longitude' },
+      ]);
+      expect(plain.json.sample).toEqual([
+        { name: 'Tower', place: cairo() },
+        { name: 'None', place: null },
+      ]);
+      const named = await preview({
+        format: 'json',
+        content: JSON.stringify([{ name: 'Tower', place_longitude: 31.2357, place_latitude: '30.0444' }]),
+      });
+      expect(named.json.sample).toEqual([{ name: 'Tower', place: cairo() }]);
+      const half = await preview({ format: 'csv', content: 'name,lat,lng\nHalf,30.0444,' });
+      expect(half.json.refused).toEqual([
+        { row: 1, errors: { place: [datasetMessages.locationUnreadable] } },
+      ]);
+
+      const content = 'name,y,x\nTower,30.0444,31.2357';
+      const mapping = { y: { field: 'place', part: 'latitude' }, x: { field: 'place', part: 'longitude' } };
+      const imported = await server.call('POST', `/api/dataset/import/${dsId}`, {
+        token,
+        body: { format: 'csv', content, mapping },
+      });
+      expect(imported.json).toEqual({ status: 1, imported: 1 });
+      expect((await records(token, dsId)).data[0].place).toEqual(cairo());
+    });
+
+    it('refuses a half on a field that is no location, a lone half and two latitudes', async () => {
+      const { token } = await registerAndLogin(server);
+      const dsId = await datasetOf(token);
+      const content = 'name,a,b\nTower,30,31';
+      const cases: [unknown, Record<string, string[]>][] = [
+        [
+          { a: { field: 'price', part: 'latitude' } },
+          { 'mapping.a': [datasetMessages.importPartNotLocation] },
+        ],
+        [{ a: { field: 'place', part: 'latitude' } }, { 'mapping.a': [datasetMessages.importLocationHalf] }],
+        [
+          { a: { field: 'place', part: 'latitude' }, b: { field: 'place', part: 'latitude' } },
+          { mapping: [datasetMessages.importColumnTwice] },
+        ],
+        [
+          {
+            name: 'place',
+            a: { field: 'place', part: 'latitude' },
+            b: { field: 'place', part: 'longitude' },
+          },
+          { mapping: [datasetMessages.importColumnTwice] },
+        ],
+      ];
+      for (const [mapping, errors] of cases) {
+        const answer = await server.call('POST', `/api/dataset/import/preview/${dsId}`, {
+          token,
+          body: { format: 'csv', content, mapping },
+        });
+        expect(answer.status, JSON.stringify(mapping)).toBe(422);
+        expect(answer.json.errors, JSON.stringify(mapping)).toEqual(errors);
+      }
+    });
+  });
+
   describe('POST /dataset/import/{id}', () => {
     it('imports nothing while a row is refused, then the accepted rows in one go when told to skip the rest', async () => {
       const { token } = await registerAndLogin(server);

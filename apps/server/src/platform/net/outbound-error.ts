@@ -39,7 +39,10 @@ export class OutboundError extends Error {
 export function outboundErrorOfRefusal(refusal: OutboundRefusedError): OutboundError {
   return refusal.reason === 'not_found'
     ? new OutboundError('not_found', `${refusal.host} has no address`)
-    : new OutboundError('refused', `${refusal.host} is a local or private address`);
+    : new OutboundError(
+        'refused',
+        `${refusal.host} is a local or private address; the server's operator can allow it with OUTBOUND_ALLOW`,
+      );
 }
 
 const NETWORK_CODES = new Set([

@@ -172,7 +172,7 @@ export function createOutboundGuard(
         throw new OutboundRefusedError(
           'not_allowed',
           host,
-          `${host} (${refused.address}) is a local or private address`,
+          `${host} (${refused.address}) is a local or private address; the server's operator can allow it with OUTBOUND_ALLOW`,
         );
       }
       const [first] = answers as [{ address: string; family: number }];

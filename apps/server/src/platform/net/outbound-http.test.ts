@@ -149,6 +149,12 @@ describe('outbound http: addresses', () => {
     expect(sink.seen).toHaveLength(0);
   });
 
+  it('says in a refusal how the operator lets the address through', async () => {
+    await expect(refusing.request(`http://10.0.0.1:${sink.port}/`)).rejects.toThrow(
+      "10.0.0.1 is a local or private address; the server's operator can allow it with OUTBOUND_ALLOW",
+    );
+  });
+
   it.each([
     ['ftp://example.com/file'],
     ['file:///etc/passwd'],

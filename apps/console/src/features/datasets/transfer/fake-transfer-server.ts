@@ -1,10 +1,26 @@
-import { type DatasetField, datasetMessages } from '@hiwar/contracts';
+import {
+  type DatasetField,
+  datasetMessages,
+  type ImportColumn,
+  type ImportColumnTarget,
+} from '@hiwar/contracts';
 import type { FakeServer } from '../../../test/render-app.tsx';
 
 export const transferFields: DatasetField[] = [
   { name: 'name', type: 'text', permission: 'rw' },
   { name: 'price', type: 'number', permission: 'rw' },
+  { name: 'place', type: 'location', permission: 'rw' },
 ];
+
+/** A column's field: the mapping's choice, else the field of its name, else lat and lng as the place's halves. */
+function columnOf(column: string, mapping: Record<string, ImportColumnTarget> | undefined): ImportColumn {
+  const chosen = mapping?.[column];
+  if (typeof chosen === 'object') return { column, ...chosen };
+  if (chosen !== undefined) return { column, field: chosen || null };
+  if (column === 'lat') return { column, field: 'place', part: 'latitude' };
+  if (column === 'lng') return { column, field: 'place', part: 'longitude' };
+  return { column, field: transferFields.find((field) => field.name === column.toLowerCase())?.name ?? null };
+}
 
 type Row = Record<string, string>;
 
@@ -21,31 +37,37 @@ function rowsOf(content: string): { columns: string[]; rows: Row[] } {
 
 /**
  * The import calls of dataset 7 over `transferFields`, as the server plans them: a column goes into the field
- * of its name (case aside) unless `mapping` says otherwise, a price that is not a number refuses its row, and
- * the import refuses the file while a row is refused unless skip_refused. Every import is recorded.
+ * of its name (case aside) unless `mapping` says otherwise, columns lat and lng make the place, a price that is
+ * not a number refuses its row, and the import refuses the file while a row is refused unless skip_refused.
+ * Every import is recorded.
  */
 export function transferServer(imports: unknown[] = []): FakeServer {
   return (method, path, body) => {
     if (method === 'GET' && path === '/dataset/browse/7') {
       return { json: { status: 1, data: { ds_id: 7, ds_name: 'Menu', ds_schema: transferFields } } };
     }
-    const request = body as { content: string; mapping?: Record<string, string>; skip_refused?: boolean };
+    const request = body as {
+      content: string;
+      mapping?: Record<string, ImportColumnTarget>;
+      skip_refused?: boolean;
+    };
     if (path !== '/dataset/import/preview/7' && path !== '/dataset/import/7') {
       return { status: 404, json: { status: 0, msg: 'Not found' } };
     }
     const { columns, rows } = rowsOf(request.content);
-    const mapped = columns.map((column) => ({
-      column,
-      field:
-        request.mapping?.[column] !== undefined
-          ? request.mapping[column] || null
-          : (transferFields.find((field) => field.name === column.toLowerCase())?.name ?? null),
-    }));
+    const mapped = columns.map((column) => columnOf(column, request.mapping));
     const accepted: Record<string, unknown>[] = [];
     const refused: { row: number; errors: Record<string, string[]> }[] = [];
     rows.forEach((row, index) => {
       const record: Record<string, unknown> = {};
-      for (const { column, field } of mapped) if (field) record[field] = row[column];
+      const halves: Record<string, number> = {};
+      for (const { column, field, part } of mapped) {
+        if (part) halves[part] = Number(row[column]);
+        else if (field) record[field] = row[column];
+      }
+      if ('latitude' in halves && 'longitude' in halves) {
+        record.place = { type: 'Point', coordinates: [halves.longitude, halves.latitude], address: '' };
+      }
       if ('price' in record && !/^\d+$/.test(String(record.price))) {
         refused.push({ row: index + 1, errors: { price: [datasetMessages.numberInvalid] } });
       } else {

@@ -1,12 +1,24 @@
 import type { ImportRecordsRequest } from '@hiwar/contracts';
-import { Alert, Button, Checkbox, FileInput, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  FileInput,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useFormatNumber } from '../../../lib/format-number.ts';
-import { ColumnMapping, type MappedColumn } from './column-mapping.tsx';
+import { ColumnMapping, type MappedColumn, mappingOf } from './column-mapping.tsx';
 import { IMPORT_MAX_MEGABYTES, importFileProblem, importFormatOf, readFileText } from './import-file.ts';
 import { RefusedRowsTable } from './refused-rows-table.tsx';
 import { SampleRecordsTable } from './sample-records-table.tsx';
@@ -17,10 +29,6 @@ type ChosenFile = Pick<ImportRecordsRequest, 'format' | 'content'>;
 
 /** Lets tests reach the hidden file input behind Mantine's button. */
 const hiddenFileInputProps: Record<string, string> = { 'data-testid': 'import-file-input' };
-
-/** The mapping as the server takes it: every column named, '' skipping it. */
-const mappingOf = (columns: MappedColumn[]) =>
-  Object.fromEntries(columns.map(({ column, field }) => [column, field ?? '']));
 
 interface ImportModalProps {
   datasetId: number;
@@ -65,7 +73,7 @@ function ImportForm({ datasetId, onClose, onImported }: Omit<ImportModalProps, '
     },
   });
 
-  function runPreview(file: ChosenFile, mapping?: Record<string, string>) {
+  function runPreview(file: ChosenFile, mapping?: ImportRecordsRequest['mapping']) {
     importCall.reset();
     // only the latest call's answer lands (TanStack drops the callbacks of earlier ones)
     previewCall.mutate(
@@ -96,9 +104,9 @@ function ImportForm({ datasetId, onClose, onImported }: Omit<ImportModalProps, '
     runPreview(file);
   }
 
-  function remap(column: string, field: string | null) {
+  function remap(changed: MappedColumn) {
     if (!chosen) return;
-    const next = columns.map((entry) => (entry.column === column ? { column, field } : entry));
+    const next = columns.map((entry) => (entry.column === changed.column ? changed : entry));
     setColumns(next);
     runPreview(chosen, mappingOf(next));
   }
@@ -110,7 +118,8 @@ function ImportForm({ datasetId, onClose, onImported }: Omit<ImportModalProps, '
     !previewCall.isPending &&
     preview.accepted_count > 0 &&
     (refusedCount === 0 || skipRefused);
-  const mappedFields = columns.flatMap(({ field }) => (field ? [field] : []));
+  const mappedFields = [...new Set(columns.flatMap(({ field }) => (field ? [field] : [])))];
+  const hasLocationField = (targets.data ?? []).some((field) => field.type === 'location');
   const previewRefusals = (preview?.refused ?? []).flatMap(({ row, errors }) =>
     Object.entries(errors).flatMap(([field, messages]) =>
       messages.map((message) => ({ row, field, message })),
@@ -131,6 +140,12 @@ function ImportForm({ datasetId, onClose, onImported }: Omit<ImportModalProps, '
         error={problem}
         fileInputProps={hiddenFileInputProps}
       />
+      {hasLocationField && (
+        <Text size="xs" c="dimmed" data-testid="import-location-forms">
+          {/* each form in its own direction, so "lat,lng" reads the same inside an Arabic sentence */}
+          <Trans i18nKey="datasets.transfer.locationForms" components={{ c: <Code dir="ltr" /> }} />
+        </Text>
+      )}
       {previewCall.isPending && (
         <Group gap="xs">
           <Loader size="xs" />

@@ -1,17 +1,15 @@
 import { ScrollArea, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { OwnTextCell } from '../../../components/own-text.tsx';
+import { locationLabel } from '../records/record-cell.tsx';
+import { isStoredLocation } from '../records/record-drafts.ts';
 
-/** A stored value as text: a list comma-separated, a location by its address or coordinates. */
+/** A stored value as text: a list comma-separated, a location as the records grid shows it (lat, lng). */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(cellText).join(', ');
-  if (typeof value === 'object') {
-    const { address, coordinates } = value as { address?: unknown; coordinates?: unknown };
-    if (typeof address === 'string' && address !== '') return address;
-    if (Array.isArray(coordinates)) return coordinates.join(', ');
-    return JSON.stringify(value);
-  }
+  if (isStoredLocation(value)) return locationLabel(value);
+  if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 

@@ -87,6 +87,63 @@ describe('importing records', () => {
     expect(cost.value).toBe('price');
   });
 
+  it('says which location forms it reads, pairs lat and lng into the place and previews it latitude first', async () => {
+    const imports: unknown[] = [];
+    renderButtons(transferServer(imports));
+    const content = 'Name,lat,lng\nTahrir,30.0444,31.2357\n';
+    const dialog = await openImportWith(csvFile(content));
+    expect(within(dialog).getByTestId('import-location-forms').textContent).toContain(
+      'Locations: lat,lng, lat lng or lat;lng, latitude first (30.0444,31.2357); GeoJSON;',
+    );
+    await within(dialog).findByText('1 rows: 1 can be imported, 0 refused');
+    const latitude = within(dialog).getByRole('combobox', {
+      name: 'Field for column lat',
+    }) as HTMLInputElement;
+    expect(latitude.value).toBe('place (latitude)');
+    const sample = within(dialog).getByRole('table', { name: 'First records as they will be stored' });
+    // as the records grid shows a location without an address: latitude, then longitude
+    expect(within(sample).getByText('30.0444, 31.2357')).toBeDefined();
+
+    fireEvent.click(importButton(dialog));
+    await screen.findByText('Records imported: 1');
+    expect(imports).toEqual([
+      {
+        format: 'csv',
+        content,
+        mapping: {
+          Name: 'name',
+          lat: { field: 'place', part: 'latitude' },
+          lng: { field: 'place', part: 'longitude' },
+        },
+        skip_refused: false,
+      },
+    ]);
+  });
+
+  it('sends a column chosen as a location half as the field and its half', async () => {
+    const { fetchStub } = renderButtons(transferServer());
+    const dialog = await openImportWith(csvFile('Name,y,x\nTahrir,30.0444,31.2357\n'));
+    await within(dialog).findByText('1 rows: 1 can be imported, 0 refused');
+    for (const [column, option] of [
+      ['y', 'place (latitude)'],
+      ['x', 'place (longitude)'],
+    ] as const) {
+      const select = within(dialog).getByRole('combobox', { name: `Field for column ${column}` });
+      fireEvent.click(select);
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+      await waitFor(() => expect((select as HTMLInputElement).value).toBe(option));
+    }
+    await waitFor(() =>
+      expect(bodiesOf(fetchStub, '/dataset/import/preview/7').at(-1)?.mapping).toEqual({
+        Name: 'name',
+        y: { field: 'place', part: 'latitude' },
+        x: { field: 'place', part: 'longitude' },
+      }),
+    );
+    const sample = await within(dialog).findByRole('table', { name: 'First records as they will be stored' });
+    expect(await within(sample).findByText('30.0444, 31.2357')).toBeDefined();
+  });
+
   it('blocks the import while rows are refused until "skip refused rows" is ticked, then imports and says how many', async () => {
     const imports: unknown[] = [];
     const { onImported } = renderButtons(transferServer(imports));
