@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeMessenger } from '../../apps/server/src/channels/messenger/fake-messenger-api.test-support.ts';
 import { callApi, registerOwner, submitRegistration } from '../support/api.ts';
 import { launchBrowser, snapPage } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { startSmtpSink, unfolded } from '../support/smtp-sink.ts';
 
-/** What an owner sees of the operator's choices: SIGNUP=verify and closed, and a secret key replaced. */
+/**
+ * What an owner sees of the operator's choices: SIGNUP=verify and closed, a secret key replaced, and sign-in
+ * with Facebook when the operator set an app.
+ */
 describe('the operator’s settings, seen in the console', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -128,6 +132,68 @@ describe('the operator’s settings, seen in the console', () => {
       await server.stop();
     }
   }, 60_000);
+
+  it('with the operator’s Facebook app, a new owner signs up through Facebook and comes back signed in', async () => {
+    const app = { appId: 'e2e-app', appSecret: 'e2e-secret' };
+    const fake = await startFakeMessenger(app);
+    const server = await startServer({
+      FB_APP_ID: app.appId,
+      FB_APP_SECRET: app.appSecret,
+      FACEBOOK_GRAPH_URL: fake.url,
+      FACEBOOK_DIALOG_URL: fake.url,
+    });
+    try {
+      for (const language of ['en', 'ar'] as const) {
+        const email = `layla-${language}@example.com`;
+        fake.signInAs(fake.addUser([], { name: 'Layla Hassan', email }));
+        const page = await pageOn(server, language);
+        await page.goto('/#/user/register');
+        await page.getByTestId('facebook-signin').waitFor();
+        await snapPage(page, `facebook-register-${language}`);
+        await page.goto('/#/user/login');
+        const facebook = page.getByTestId('facebook-signin');
+        await facebook.waitFor();
+        await snapPage(page, `facebook-login-${language}`);
+
+        // the fake dialog signs the person in at once and sends the browser back through the server
+        await facebook.click();
+        await page.waitForURL(/#\/user\/social_register\/[\w-]+$/);
+        const emailField = page.locator('input[type="email"]');
+        await expect.poll(() => emailField.inputValue()).toBe(email);
+        expect(await emailField.getAttribute('readonly')).not.toBeNull();
+        expect(await page.locator('input[autocomplete="name"]').inputValue()).toBe('Layla Hassan');
+        await page.locator('input[autocomplete="username"]').fill(`layla_${language}_owner`);
+        for (const field of await page.locator('input[autocomplete="new-password"]').all()) {
+          await field.fill('secret-pass-1');
+        }
+        await snapPage(page, `facebook-social-register-${language}`);
+        await page.getByTestId('social-submit').click();
+        await page.waitForURL(/#\/dashboard$/);
+        await page.getByTestId('stat-senders').waitFor();
+        await page.context().close();
+
+        // next time the same person is signed in by the Facebook account they linked, straight to the page asked
+        const again = await pageOn(server, language);
+        await again.goto('/#/user/login?redirect=%2Fservices');
+        await again.getByTestId('facebook-signin').click();
+        await again.waitForURL(/#\/services$/);
+        const token = await again.evaluate(() => localStorage.getItem('hiwar_token'));
+        const me = await callApi(server, 'GET', '/user/me', { token: String(token) });
+        expect(me.data).toMatchObject({ user_email: email, user_reg_driver: 'facebook' });
+        await again.context().close();
+      }
+
+      // what the sign-in page says when Facebook's way in is refused
+      const refused = await pageOn(server, 'ar');
+      await refused.goto('/#/user/login?social_error=email_in_use');
+      await refused.getByTestId('social-signin-error').waitFor();
+      await snapPage(refused, 'facebook-refused-ar');
+      await refused.context().close();
+    } finally {
+      await server.stop();
+      await fake.close();
+    }
+  }, 90_000);
 
   it('after HIWAR_RESET_SECRETS=1, the dashboard names the credentials to enter again, until dismissed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-e2e-reset-'));

@@ -26,6 +26,8 @@ export const messages = {
   signupClosed: 'This server takes no sign-ups: ask its operator for an account',
   tooManySignups: 'Too many sign-ups from your network, please try again in an hour',
   errorAccessToken: 'Error Access Token',
+  socialEmailMismatch: 'The email must be the address your Facebook account gave',
+  socialIdentityTaken: 'This Facebook account already signs in to another account',
   unauthenticated: 'Unauthenticated',
   notFound: 'Not found',
   alreadyTaken: 'already been taken',

@@ -1,5 +1,10 @@
 import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { confirmEmailRoute, logoutRoute, visitorRoutes } from '../features/auth/module.tsx';
+import {
+  confirmEmailRoute,
+  logoutRoute,
+  socialSigninRoute,
+  visitorRoutes,
+} from '../features/auth/module.tsx';
 import type { FeatureModule } from './feature-module.ts';
 import { featureModules } from './features.ts';
 import { lazyScreen } from './lazy-screen.tsx';
@@ -40,7 +45,7 @@ export function buildRoutes(modules: FeatureModule[] = featureModules): RouteObj
         { index: true, element: <Navigate to="/dashboard" replace /> },
         { path: 'user', element: <Navigate to="/user/login" replace /> },
         { element: <VisitorOnly />, children: [{ element: <VisitorLayout />, children: visitorRoutes }] },
-        { element: <VisitorLayout />, children: [confirmEmailRoute] },
+        { element: <VisitorLayout />, children: [confirmEmailRoute, socialSigninRoute] },
         {
           element: <RequireSignIn />,
           children: [{ element: <AppFrame />, children: modules.flatMap((m) => m.routes) }, logoutRoute],

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { failureMessage } from '../../lib/form-errors.ts';
 import { localizeMessage } from '../../lib/messages.ts';
 import { activateAccount, confirmEmail } from './auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
+import { CheckingLine } from './checking-line.tsx';
 
 interface MailedLinkProps {
   /** the translation keys of the page: its title, what it says while checking, and the button back */
@@ -31,12 +32,7 @@ function MailedLinkPage({ texts, check, succeeded, failed, backTo }: MailedLinkP
   return (
     <Stack>
       <AuthHeading title={t(texts.title)} />
-      {result.isPending && (
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text size="sm">{t(texts.checking)}</Text>
-        </Group>
-      )}
+      {result.isPending && <CheckingLine label={t(texts.checking)} />}
       {result.isSuccess && (
         <Alert color="green" variant="light" role="status" data-testid="activation-result">
           {localizeMessage(t, typeof result.data.msg === 'string' ? result.data.msg : '') || t(succeeded)}

@@ -1,7 +1,6 @@
-import { loginRequest } from '@hiwar/contracts';
+import { loginRequest, type SocialSigninError, socialSigninErrors } from '@hiwar/contracts';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconBrandFacebook } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +10,9 @@ import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { setToken } from '../../lib/auth-token.ts';
 import { schemaValidator } from '../../lib/form-errors.ts';
-import { login, useSignupMode } from './auth-api.ts';
+import { login, useSignupSettings } from './auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
+import { FacebookButton } from './facebook-button.tsx';
 
 /** Spec: any failure reads "Invalid User Credentials Please Try Again"; the throttle (429) has its own. */
 export function loginFailureMessage(error: unknown, t: TFunction): string {
@@ -20,11 +20,17 @@ export function loginFailureMessage(error: unknown, t: TFunction): string {
   return t('messages.invalidCredentials');
 }
 
+/** Why a sign-in with Facebook came back to this page (`?social_error=`), if it is one the server sends. */
+function socialErrorOf(value: string | null): SocialSigninError | null {
+  return socialSigninErrors.find((known) => known === value) ?? null;
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
-  const signupMode = useSignupMode();
+  const { signup, facebook } = useSignupSettings();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const socialError = socialErrorOf(searchParams.get('social_error'));
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: schemaValidator(loginRequest, t),
@@ -41,6 +47,11 @@ export function LoginPage() {
     <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
       <AuthHeading title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
       <Stack>
+        {socialError && !signIn.isError && (
+          <Alert color="yellow" variant="light" role="alert" data-testid="social-signin-error">
+            {t(`auth.socialErrors.${socialError}`)}
+          </Alert>
+        )}
         {signIn.isError && (
           <Alert color="red" variant="light" role="alert" data-testid="login-error">
             {loginFailureMessage(signIn.error, t)}
@@ -65,10 +76,8 @@ export function LoginPage() {
         <Button type="submit" fullWidth loading={signIn.isPending} data-testid="login-submit">
           {t('auth.login.submit')}
         </Button>
-        <Button type="button" variant="default" leftSection={<IconBrandFacebook size={18} />} display="none">
-          {t('auth.login.facebook')}
-        </Button>
-        {signupMode !== 'closed' && (
+        {facebook && <FacebookButton redirect={searchParams.get('redirect')} />}
+        {signup !== 'closed' && (
           <Text size="sm" ta="center" c="dimmed">
             {t('auth.login.noAccount')}{' '}
             <Anchor component={Link} to="/user/register" fw={500} data-testid="register-link">

@@ -31,6 +31,15 @@ export const confirmEmailRoute: RouteObject = {
   element: lazyScreen(() => import('./activate-account-page.tsx').then((file) => file.ConfirmEmailPage)),
 };
 
+/**
+ * Where Facebook's callback brings an existing account: it signs in and goes on to the page the sign-in started
+ * from itself, so it is outside the visitor-only guard (which would send the new session to the root first).
+ */
+export const socialSigninRoute: RouteObject = {
+  path: 'user/social_signin/:token',
+  element: lazyScreen(() => import('./social-signin-page.tsx').then((file) => file.SocialSigninPage)),
+};
+
 /** Needs a sign-in, shows no frame. */
 export const logoutRoute: RouteObject = {
   path: 'user/logout',

@@ -8,8 +8,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../app/route-guards.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { failureMessage, schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
-import { resendActivation, useSignupMode } from './auth-api.ts';
+import { resendActivation, useSignupSettings } from './auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
+import { FacebookButton } from './facebook-button.tsx';
 import { useRegistration } from './use-registration.ts';
 
 const emptyRegistration: RegisterRequest = {
@@ -37,7 +38,7 @@ export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const form = useForm({ initialValues: emptyRegistration, validate: schemaValidator(registerRequest, t) });
   const registration = useRegistration();
-  const signupMode = useSignupMode();
+  const { signup: signupMode, facebook } = useSignupSettings();
   const resend = useMutation({ mutationFn: (email: string) => resendActivation(email) });
 
   function submit(values: RegisterRequest) {
@@ -126,6 +127,7 @@ export function RegisterPage() {
             >
               {t('auth.register.submit')}
             </Button>
+            {facebook && <FacebookButton redirect={searchParams.get('redirect')} />}
           </>
         )}
         <BackToLoginLink label={t('auth.register.back')} />

@@ -12,17 +12,26 @@ import type { MessagingEvent } from './messenger-events.test-support.ts';
 export * from './messenger-events.test-support.ts';
 
 /**
- * A fake of Meta's Graph API and Facebook Login dialog for Messenger, on 127.0.0.1 (node:http, a free port):
- * `GET /dialog/oauth`, `GET /oauth/access_token`, `GET /me/accounts`, `POST /{page}/subscribed_apps`,
- * `POST|DELETE /me/messenger_profile`, `POST /me/messages` (`access_token` in the query). It refuses what Graph
- * refuses (unknown tokens with code 190, a recipient who never wrote to the page, Send API and profile limits —
+ * A fake of Meta's Graph API and Facebook Login dialog, on 127.0.0.1 (node:http, a free port), for Messenger and
+ * sign-in with Facebook: `GET /dialog/oauth`, `GET /oauth/access_token`, `GET /me?fields=id,name,email`,
+ * `GET /me/accounts`, `POST /{page}/subscribed_apps`, `POST|DELETE /me/messenger_profile`, `POST /me/messages`
+ * (`access_token` in the query). It refuses what Graph refuses (unknown tokens with code 190, a wrong
+ * `appsecret_proof`, a recipient who never wrote to the page, Send API and profile limits —
  * fake-messenger-checks.test-support.ts), records every call, and can fail the next call of a path.
  *
  *   const fake = await startFakeMessenger({ appId: 'app-id', appSecret: 'app-secret' });
  *   const page = fake.addPage({ id: '1001', name: 'Pizza' });
  *   fake.signInAs(fake.addUser([page.id]));      // who the login dialog signs in
+ *   fake.signInAs(fake.addUser([], { name: 'Layla Hassan', email: 'layla@example.com' }));  // a profile for /me
  *   await fake.deliver(webhookUrl, webhookBody(page.id, [textEvent(page.id, 'psid-1', 'm_1', 'hi')]));
  */
+
+/** A person as `/me` answers them; without an email, as Facebook answers for one with no confirmed address. */
+export interface FakeProfile {
+  id: string;
+  name: string;
+  email?: string;
+}
 
 export interface FakePage {
   id: string;
@@ -44,6 +53,7 @@ export interface RecordedGraphCall {
 export async function startFakeMessenger(app: { appId: string; appSecret: string }) {
   const pages = new Map<string, FakePage>();
   const users = new Map<string, string[]>();
+  const profiles = new Map<string, FakeProfile>();
   /** per page: the PSIDs who wrote to it (the Send API reaches only them) */
   const senders = new Map<string, Set<string>>();
   const codes = new Map<string, { userToken: string; redirectUri: string }>();
@@ -70,6 +80,17 @@ export async function startFakeMessenger(app: { appId: string; appSecret: string
         );
       codes.delete(query.code ?? '');
       return { access_token: issued.userToken, token_type: 'bearer', expires_in: 5_183_944 };
+    }
+    if (method === 'GET' && path === '/me') {
+      const profile = profiles.get(token);
+      if (!profile) throw badToken();
+      const proof = createHmac('sha256', app.appSecret).update(token).digest('hex');
+      if (query.appsecret_proof !== undefined && query.appsecret_proof !== proof)
+        throw new GraphRefusal('Invalid appsecret_proof provided in the API argument', 100);
+      const fields = (query.fields ?? 'id,name').split(',');
+      return Object.fromEntries(
+        Object.entries(profile).filter(([field, value]) => fields.includes(field) && value !== undefined),
+      );
     }
     if (method === 'GET' && path === '/me/accounts') {
       const pageIds = users.get(token);
@@ -221,10 +242,12 @@ export async function startFakeMessenger(app: { appId: string; appSecret: string
     page(id: string): FakePage | undefined {
       return pages.get(id);
     },
-    /** a Facebook user who manages these pages; answers their user access token */
-    addUser(pageIds: string[]): string {
+    /** a Facebook user who manages these pages, with this profile; answers their user access token */
+    addUser(pageIds: string[], profile: Partial<FakeProfile> = {}): string {
       const token = `user-token-${randomBytes(6).toString('hex')}`;
       users.set(token, pageIds);
+      const id = profile.id ?? String(10_000_000_000 + randomBytes(4).readUInt32BE());
+      profiles.set(token, { name: 'Fake Person', ...profile, id });
       return token;
     },
     /** who the login dialog signs in (and grants) */

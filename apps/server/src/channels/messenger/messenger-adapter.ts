@@ -1,9 +1,9 @@
 import type { BotMessage } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { callGraph, type GraphCallOptions } from '../../platform/facebook/graph-api.ts';
 import type { ChannelAdapter, TurnInput } from '../channel-adapter.ts';
 import { findPayload, type StoredUpdate, storePayloads } from '../update-repository.ts';
-import { callGraph, type GraphCallOptions } from './messenger-api.ts';
 import { enabledPagesOf, type FacebookPage, findEnabledPage, pageTokenOf } from './messenger-pages.ts';
 import { senderPageKey, shortPayloadKey } from './messenger-payload-key.ts';
 import { type MessengerLanguage, renderForMessenger } from './messenger-render.ts';

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
+import { GraphError } from '../../platform/facebook/graph-api.ts';
 import type { ApiApp } from '../../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from '../channel-adapter.ts';
 import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
@@ -14,7 +15,6 @@ import {
   type MessengerAdapter,
   type MessengerSettings,
 } from './messenger-adapter.ts';
-import { GraphError } from './messenger-api.ts';
 import { parseForm, registerLoginRoutes } from './messenger-login.ts';
 import { enabledPagesOf, findEnabledPage } from './messenger-pages.ts';
 import { senderPageKey } from './messenger-payload-key.ts';

@@ -1,11 +1,18 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { findChatbotByPublicToken, getChatbot, saveChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import { publicBaseUrl } from '../../modules/chatbot/chatbot-snippets.ts';
+import {
+  exchangeLoginCode,
+  isFacebookLoginConfigured,
+  loginDialogUrl,
+  readSignedState,
+  signState as signAnyState,
+} from '../../platform/facebook/facebook-login.ts';
+import { callGraph, GraphError } from '../../platform/facebook/graph-api.ts';
 import type { ApiApp } from '../../platform/http/module.ts';
 import type { ChannelContext } from '../channel-adapter.ts';
 import type { MessengerSettings } from './messenger-adapter.ts';
-import { callGraph, GraphError } from './messenger-api.ts';
 import {
   type ListedPage,
   popupHelmet,
@@ -32,23 +39,14 @@ interface LoginState {
   sealedToken?: string;
 }
 
-/** The state as `<base64url JSON>.<HMAC-SHA256 with the server's key>`: nothing to store between the steps. */
+/** The popup's state, signed with the server's key: nothing to store between the steps. */
 export function signState(secretKey: Buffer, state: LoginState): string {
-  const body = Buffer.from(JSON.stringify(state)).toString('base64url');
-  return `${body}.${createHmac('sha256', secretKey).update(`fb-login\n${body}`).digest('base64url')}`;
+  return signAnyState(secretKey, 'fb-login', state);
 }
 
 export function readState(secretKey: Buffer, text: string, step: LoginState['step'], now = Date.now()) {
-  const [body = '', mac = ''] = text.split('.');
-  const expected = createHmac('sha256', secretKey).update(`fb-login\n${body}`).digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const state = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LoginState;
-    return state.step === step && Number.isSafeInteger(state.userId) && state.expiresAt > now ? state : null;
-  } catch {
-    return null;
-  }
+  const state = readSignedState(secretKey, 'fb-login', text) as LoginState | null;
+  return state?.step === step && Number.isSafeInteger(state.userId) && state.expiresAt > now ? state : null;
 }
 
 interface GraphPage {
@@ -101,7 +99,7 @@ const pagesForm = z.object({
  */
 export function registerLoginRoutes(app: ApiApp, context: ChannelContext, settings: MessengerSettings): void {
   const { db, config, secrets } = context;
-  const isConfigured = () => config.fbAppId !== '' && config.fbAppSecret !== '';
+  const isConfigured = () => isFacebookLoginConfigured(config);
   const redirectUriOf = (request: { protocol: string; host: string }) =>
     `${publicBaseUrl(config.publicUrl, request)}/authorize/fb/callback`;
   const graph = <T>(path: string, query: Record<string, string>) =>
@@ -137,13 +135,9 @@ export function registerLoginRoutes(app: ApiApp, context: ChannelContext, settin
         userId: chatbot.user_id,
         expiresAt: Date.now() + STATE_LIFETIME_MS,
       });
-      const dialog = new URL(`${config.facebookDialogUrl.replace(/\/+$/, '')}/dialog/oauth`);
-      dialog.searchParams.set('client_id', config.fbAppId);
-      dialog.searchParams.set('redirect_uri', redirectUriOf(request));
-      dialog.searchParams.set('state', state);
-      dialog.searchParams.set('scope', LOGIN_SCOPE);
-      dialog.searchParams.set('response_type', 'code');
-      return reply.redirect(dialog.href);
+      return reply.redirect(
+        loginDialogUrl(config, { redirectUri: redirectUriOf(request), state, scope: LOGIN_SCOPE }),
+      );
     },
   );
 
@@ -163,13 +157,12 @@ export function registerLoginRoutes(app: ApiApp, context: ChannelContext, settin
         return reply.type(html).send(renderMessagePage('Not connected', message));
       }
       try {
-        const token = await graph<{ access_token?: string }>('oauth/access_token', {
-          client_id: config.fbAppId,
-          client_secret: config.fbAppSecret,
-          redirect_uri: redirectUriOf(request),
-          code: request.query.code,
-        });
-        const userToken = token.access_token ?? '';
+        const userToken = await exchangeLoginCode(
+          settings.graphUrl,
+          config,
+          { code: request.query.code, redirectUri: redirectUriOf(request) },
+          { ...settings.callOptions, attempts: 2 },
+        );
         const pages = await listPages(userToken);
         const formState = signState(config.secretKey, {
           step: 'pages',

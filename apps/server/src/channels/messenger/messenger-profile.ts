@@ -1,10 +1,10 @@
 import type { MenuItem, PersistentMenu } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { callGraph, GraphError } from '../../platform/facebook/graph-api.ts';
 import { cutText } from '../channel-text.ts';
 import { saveConnection, saveRoutes } from '../update-repository.ts';
 import { FACEBOOK, type MessengerSettings } from './messenger-adapter.ts';
-import { callGraph, GraphError } from './messenger-api.ts';
 import { enabledPagesOf, type FacebookPage, pageIdOf, pageTokenOf } from './messenger-pages.ts';
 
 /** Messenger's persistent menu: at most 20 items, titles at most 30 characters, no nesting any more. */

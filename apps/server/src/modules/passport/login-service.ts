@@ -1,5 +1,5 @@
 import { type LoginRequest, type LoginResponse, messages } from '@hiwar/contracts';
-import { issueAccessToken } from '../../platform/auth/access-tokens.ts';
+import { type IssuedToken, issueAccessToken } from '../../platform/auth/access-tokens.ts';
 import { hashPassword } from '../../platform/crypto/passwords.ts';
 import type { Database, DialectName } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -53,7 +53,11 @@ export async function login(
   }
   // forgives this address's failures for the email, the reservation among them
   await clearLoginFailures(db, attempt);
-  const issued = await issueAccessToken(db, user.user_id, context.tokenTtlDays);
+  return signInAnswerOf(await issueAccessToken(db, user.user_id, context.tokenTtlDays));
+}
+
+/** The answer of a sign-in: the bearer token the console keeps. */
+export function signInAnswerOf(issued: IssuedToken): LoginResponse {
   return {
     status: 1,
     access_token: issued.accessToken,

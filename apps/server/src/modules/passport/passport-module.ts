@@ -8,10 +8,12 @@ import {
 } from '@hiwar/contracts';
 import { revokeAccessToken } from '../../platform/auth/access-tokens.ts';
 import { verifyPassword } from '../../platform/crypto/passwords.ts';
+import { isFacebookLoginConfigured } from '../../platform/facebook/facebook-login.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { registerActiveAccount, registerPendingAccount } from '../users/registration-service.ts';
 import { createSignupGate } from '../users/signup-gate.ts';
+import { type FacebookSigninOptions, registerFacebookSigninRoutes } from './facebook-signin-routes.ts';
 import { login, type PasswordVerifier } from './login-service.ts';
 
 const tags = ['passport'];
@@ -20,9 +22,10 @@ const security = [{ bearer: [] }];
 export interface PassportModuleOptions {
   /** the password check (tests wrap it to count the checks) */
   verifyPassword?: PasswordVerifier;
+  facebookSignin?: FacebookSigninOptions;
 }
 
-/** Sign-in and sessions: opaque bearer tokens stored hashed, revocable server-side. */
+/** Sign-in (a password, or Facebook) and sessions: opaque bearer tokens stored hashed, revocable server-side. */
 export function createPassportModule(options: PassportModuleOptions = {}): AppModule {
   return {
     name: 'passport',
@@ -52,7 +55,7 @@ export function createPassportModule(options: PassportModuleOptions = {}): AppMo
 
       app.get('/passport/signup', { schema: { tags, response: { 200: signupModeResponse } } }, async () => ({
         status: 1 as const,
-        data: { signup: config.signup },
+        data: { signup: config.signup, facebook: isFacebookLoginConfigured(config) },
       }));
 
       app.post(
@@ -60,6 +63,8 @@ export function createPassportModule(options: PassportModuleOptions = {}): AppMo
         { schema: { tags, body: loginRequest, response: { 200: loginResponse } } },
         async (request) => login(loginContext, request.body, request.ip),
       );
+
+      registerFacebookSigninRoutes(app, { db, config }, options.facebookSignin);
 
       app.post(
         '/passport/logout',

@@ -1,4 +1,5 @@
 import { type FieldErrors, messages, type RegisterRequest } from '@hiwar/contracts';
+import { nowIso } from '../../platform/db/clock.ts';
 import { uniqueViolationColumns } from '../../platform/db/constraint-errors.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -9,6 +10,8 @@ export interface AccountOptions {
   /** 1 active, 0 pending activation */
   status: number;
   activationCodeHash?: string | null;
+  /** the address is proven already (a provider such as Facebook gave it) */
+  isEmailVerified?: boolean;
 }
 
 export type AccountFields = Pick<RegisterRequest, 'username' | 'user_fullname' | 'user_email'> & {
@@ -48,6 +51,7 @@ export async function createAccount(
       user_reg_driver: options.regDriver,
       user_status: options.status,
       activation_code: options.activationCodeHash ?? null,
+      email_verified_at: options.isEmailVerified ? nowIso() : null,
     });
   } catch (error) {
     rethrowIdentityConflict(error);

@@ -2,11 +2,14 @@ import {
   activateParams,
   messages,
   ok,
+  pendingSocialSigninResponse,
   registerRequest,
   resendActivationRequest,
   socialRegisterRequest,
+  socialSigninParams,
 } from '@hiwar/contracts';
 import { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.ts';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
 import { confirmEmailChange } from './email-change.ts';
 import {
@@ -16,10 +19,15 @@ import {
   resendActivation,
 } from './registration-service.ts';
 import { createSignupGate } from './signup-gate.ts';
+import { socialBrowserOf } from './social-browser.ts';
+import { findPendingSocialSignin } from './social-signin-repository.ts';
 
 const tags = ['account'];
 
-/** Visitor calls: registration with activation mail, activation, completing a social sign-in. */
+/**
+ * Visitor calls: registration with activation mail, activation, the pending social sign-in and its completion
+ * (the sign-in itself is modules/passport/facebook-signin-routes.ts).
+ */
 export function registerRegistrationRoutes(app: ApiApp, { db, config, mailer }: ModuleContext): void {
   const signups = createSignupGate(db, config);
   app.post(
@@ -60,6 +68,19 @@ export function registerRegistrationRoutes(app: ApiApp, { db, config, mailer }: 
     },
   );
 
+  app.get(
+    '/user/social_register/:token',
+    { schema: { tags, params: socialSigninParams, response: { 200: pendingSocialSigninResponse } } },
+    async (request) => {
+      const signin = await findPendingSocialSignin(db, request.params.token, socialBrowserOf(request));
+      if (!signin) throw new AppError('not_found', messages.errorAccessToken);
+      return {
+        status: 1 as const,
+        data: { provider: signin.provider, name: signin.name, email: signin.email },
+      };
+    },
+  );
+
   app.post(
     '/user/social_register',
     {
@@ -70,7 +91,8 @@ export function registerRegistrationRoutes(app: ApiApp, { db, config, mailer }: 
       },
     },
     async (request) => {
-      const issued = await completeSocialRegistration(db, config, request.body);
+      await signups.admit(request);
+      const issued = await completeSocialRegistration(db, config, request.body, socialBrowserOf(request));
       return { status: 1 as const, msg: messages.successfullySaved, access_token: issued.accessToken };
     },
   );

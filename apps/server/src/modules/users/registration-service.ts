@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createAccount } from './create-account.ts';
+import { linkIdentity } from './social-identity-repository.ts';
 import { takePendingSocialSignin } from './social-signin-repository.ts';
 import {
   activatePendingUser,
@@ -76,22 +77,31 @@ export async function activateAccount(db: Database, userId: number, code: string
 
 /**
  * POST /user/social_register: consumes the pending provider sign-in and creates the account with that
- * provider as its registration driver, in one transaction, then signs the new user in.
+ * provider as its registration driver and the provider's person linked to it, in one transaction, then signs
+ * the new user in, from the browser the provider sent back only. The email is the one the provider proved, so the account needs no activation mail; a refused
+ * form (a taken username) leaves the pending sign-in for another try.
  */
 export async function completeSocialRegistration(
   db: Database,
   config: Config,
   request: SocialRegisterRequest,
+  browser: string,
 ): Promise<IssuedToken> {
   const passwordHash = await hashPassword(request.user_password);
   return db.transaction().execute(async (trx) => {
-    const signin = await takePendingSocialSignin(trx, request.user_token);
+    const signin = await takePendingSocialSignin(trx, request.user_token, browser);
     if (!signin) throw new AppError('not_found', messages.errorAccessToken);
+    if (normaliseEmail(request.user_email) !== normaliseEmail(signin.email)) {
+      throw AppError.invalidField('user_email', messages.socialEmailMismatch);
+    }
     const userId = await createAccount(
       trx,
       { ...request, passwordHash },
-      { regDriver: signin.provider, status: 1 },
+      { regDriver: signin.provider, status: 1, isEmailVerified: true },
     );
+    if (!(await linkIdentity(trx, userId, signin))) {
+      throw new AppError('conflict', messages.socialIdentityTaken);
+    }
     return issueAccessToken(trx, userId, config.tokenTtlDays);
   });
 }

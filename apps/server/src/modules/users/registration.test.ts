@@ -84,6 +84,7 @@ describe.each(await testDatabaseKinds())(
     it('completes a pending social sign-in with that provider as the driver and signs the user in', async () => {
       const userToken = await createPendingSocialSignin(server.database.db, {
         provider: 'facebook',
+        subject: '10001',
         email: 'social@example.com',
         name: 'Social Person',
       });
@@ -116,8 +117,8 @@ describe.each(await testDatabaseKinds())(
 
       const expiredToken = await createPendingSocialSignin(
         server.database.db,
-        { provider: 'google', email: 'late@example.com', name: 'Late Person' },
-        -1000,
+        { provider: 'google', subject: 'late-1', email: 'late@example.com', name: 'Late Person' },
+        { ttlMs: -1000 },
       );
       const expired = await server.call('POST', '/api/user/social_register', {
         body: { ...newAccount(), user_token: expiredToken },
@@ -126,20 +127,28 @@ describe.each(await testDatabaseKinds())(
       expect(await countRows(server, 'users')).toBe(usersBefore);
     });
 
-    it('keeps the pending sign-in when the social form has a taken email', async () => {
+    it('keeps the pending sign-in when the social form has a taken username or another email', async () => {
       const { account } = await registerAndLogin(server);
       const userToken = await createPendingSocialSignin(server.database.db, {
         provider: 'google',
-        email: account.user_email,
+        subject: 'google-2',
+        email: 'someone-else@example.com',
         name: 'Someone Else',
       });
+      const fields = newAccount({ user_email: 'someone-else@example.com' });
       const taken = await server.call('POST', '/api/user/social_register', {
-        body: { ...newAccount({ user_email: account.user_email }), user_token: userToken },
+        body: { ...fields, username: account.username, user_token: userToken },
       });
       expect(taken.status).toBe(422);
-      expect(taken.json.errors).toEqual({ user_email: [messages.emailTaken] });
+      expect(taken.json.errors).toEqual({ username: [messages.usernameTaken] });
+      // the provider proved its address: another one would be an address nobody proved
+      const otherEmail = await server.call('POST', '/api/user/social_register', {
+        body: { ...fields, user_email: 'typed@example.com', user_token: userToken },
+      });
+      expect(otherEmail.status).toBe(422);
+      expect(otherEmail.json.errors).toEqual({ user_email: [messages.socialEmailMismatch] });
       const retry = await server.call('POST', '/api/user/social_register', {
-        body: { ...newAccount(), user_token: userToken },
+        body: { ...fields, user_email: 'Someone-Else@Example.com', user_token: userToken },
       });
       expect(retry.status).toBe(200);
     });

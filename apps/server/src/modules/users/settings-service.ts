@@ -81,7 +81,8 @@ async function updateBasicSettings(
   const user = await currentUser(db, session);
   const taken = identityErrors(await findTakenIdentity(db, input, user.user_id));
   if (taken) throw AppError.invalid(taken);
-  const emailPending = config.signup === 'verify' && normaliseEmail(input.user_email) !== user.user_email;
+  const isEmailChanged = normaliseEmail(input.user_email) !== user.user_email;
+  const emailPending = config.signup === 'verify' && isEmailChanged;
   const avatarsDir = join(config.dataDir, 'avatars');
   const newAvatar = avatar ? await storeAvatar(avatarsDir, avatar) : null;
   const mailServerCred: StoredMailServerCred = {
@@ -96,6 +97,8 @@ async function updateBasicSettings(
     await updateUser(db, user.user_id, {
       username: input.username,
       ...(!emailPending && { user_email: input.user_email }),
+      // an address typed without its link proves nothing: a Facebook sign-in no longer finds the account by it
+      ...(isEmailChanged && !emailPending && { email_verified_at: null }),
       user_fullname: input.user_fullname,
       mail_server_cred: toJson(mailServerCred),
       ...(newAvatar ? { avatar: newAvatar } : {}),

@@ -84,6 +84,7 @@ describe.each(await testDatabaseKinds())('profile settings on $label', (kind) =>
   it('forbids a password change for an account registered through a social provider', async () => {
     const userToken = await createPendingSocialSignin(server.database.db, {
       provider: 'google',
+      subject: 'google-user-1',
       email: 'g-user@example.com',
       name: 'Google User',
     });

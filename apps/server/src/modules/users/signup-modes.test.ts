@@ -37,7 +37,7 @@ describe.each(await testDatabaseKinds())('SIGNUP and the sign-up throttle on $la
   it('under verify, a console sign-up waits for its emailed link; a new link can be asked for and the old one stops', async () => {
     expect((await verifying.call('GET', '/api/passport/signup')).json).toEqual({
       status: 1,
-      data: { signup: 'verify' },
+      data: { signup: 'verify', facebook: false },
     });
     const account = newAccount();
     const answer = await signUp(verifying, account, '10.20.0.1');
@@ -167,7 +167,10 @@ describe.each(await testDatabaseKinds())('SIGNUP and the sign-up throttle on $la
   });
 
   it('under closed, refuses every sign-up with 403 and says so', async () => {
-    expect((await closed.call('GET', '/api/passport/signup')).json.data).toEqual({ signup: 'closed' });
+    expect((await closed.call('GET', '/api/passport/signup')).json.data).toEqual({
+      signup: 'closed',
+      facebook: false,
+    });
     for (const path of ['/api/passport/register', '/api/user/register/']) {
       const answer = await signUp(closed, newAccount(), '10.40.0.1', path);
       expect(answer.status).toBe(403);

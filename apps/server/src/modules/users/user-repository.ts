@@ -13,6 +13,8 @@ export interface NewUser {
   user_reg_driver: string;
   user_status: number;
   activation_code: string | null;
+  /** set when the address is already proven (an account made through Facebook) */
+  email_verified_at?: string | null;
 }
 
 /** Emails are compared case-insensitively: they are stored lower-cased. */
@@ -79,7 +81,7 @@ export async function updateUser(
 export async function activatePendingUser(db: Database, userId: number, codeHash: string): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ user_status: 1, activation_code: null, updated_at: nowIso() })
+    .set({ user_status: 1, activation_code: null, email_verified_at: nowIso(), updated_at: nowIso() })
     .where('user_id', '=', userId)
     .where('user_status', '=', 0)
     .where('activation_code', '=', codeHash)
@@ -136,6 +138,7 @@ export async function applyPendingEmail(db: Database, userId: number, email: str
       pending_email: null,
       pending_email_code: null,
       pending_email_at: null,
+      email_verified_at: nowIso(),
       updated_at: nowIso(),
     })
     .where('user_id', '=', userId)

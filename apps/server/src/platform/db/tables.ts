@@ -29,6 +29,8 @@ export interface UsersTable {
   pending_email: WithDefault<string | null>;
   pending_email_code: WithDefault<string | null>;
   pending_email_at: WithDefault<string | null>;
+  /** when the email was proven (activation or change link, or Facebook for an account made through it; 0032) */
+  email_verified_at: WithDefault<Timestamp | null>;
   engine_type: WithDefault<string>;
   mail_server_cred: WithDefault<JsonText>;
   customer_support: WithDefault<JsonText>;
@@ -72,13 +74,28 @@ export interface SecretResetsTable {
   reset_at: CreatedAt;
 }
 
+/** A pending social sign-in (user_id null: no account yet), or a ticket signing an existing account in. */
 export interface SocialSigninsTable {
   id: Generated<number>;
   token_hash: string;
   provider: string;
+  /** the provider's id of the person (Facebook's app-scoped user id) */
+  subject: WithDefault<string>;
   email: string;
   name: string;
+  user_id: WithDefault<number | null>;
+  /** sha256 of the cookie binding it to one browser; empty when not bound */
+  browser_hash: WithDefault<string>;
   expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** The provider accounts a Hiwar account signs in with: one per provider, each belonging to one account. */
+export interface SocialIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  subject: string;
   created_at: CreatedAt;
 }
 
@@ -129,6 +146,7 @@ export interface Tables {
   server_settings: ServerSettingsTable;
   secret_resets: SecretResetsTable;
   social_signins: SocialSigninsTable;
+  social_identities: SocialIdentitiesTable;
   senders: SendersTable;
   services: ServicesTable;
   commands: CommandsTable;

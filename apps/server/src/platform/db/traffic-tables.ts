@@ -25,6 +25,7 @@ export const TRAFFIC_TABLES: ReadonlySet<string> = new Set([
   'access_tokens',
   'login_failures',
   'social_signins',
+  'social_identities',
   'jobs',
   'nlu_models',
   'nlu_learned_values',

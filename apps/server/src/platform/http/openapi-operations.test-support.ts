@@ -110,6 +110,8 @@ export async function probe(
       headers,
       body: options.body ?? null,
       signal: abort.signal,
+      // the server's own answer: a redirect (sign-in with Facebook's) is judged, not followed
+      redirect: 'manual',
     });
     const isStream = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
     const text = isStream ? await firstEventOf(response) : await response.text();

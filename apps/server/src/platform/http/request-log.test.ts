@@ -15,6 +15,7 @@ describe('redactPathToken', () => {
     ['/widget/api/abc123secret/history?sender_id=5', /^\/widget\/api\/~[0-9a-f]{8}\/history\?sender_id=5$/],
     ['/hooks/telegram/abc123secret', /^\/hooks\/telegram\/~[0-9a-f]{8}$/],
     ['/api/hooks/chatwoot/7.abc123secret', /^\/api\/hooks\/chatwoot\/~[0-9a-f]{8}$/],
+    ['/api/user/social_register/abc123secret', /^\/api\/user\/social_register\/~[0-9a-f]{8}$/],
     ['/api/chatbot/browse', /^\/api\/chatbot\/browse$/],
   ])('keeps the token of %s out of the log', (url, expected) => {
     const logged = loggableUrl(url);

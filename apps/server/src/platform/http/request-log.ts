@@ -32,11 +32,13 @@ export function redactTokens(url: string): string {
 }
 
 /**
- * Paths that carry a chatbot's token as a segment (the messenger's `/widget/api/{bot}/…`, the channels'
- * `/hooks/{channel}/{token}`): the token is replaced by `~` and the first 8 hex digits of its SHA-256, so a log
- * line still tells one bot's requests from another's without holding the credential.
+ * Paths that carry a token as a segment (the messenger's `/widget/api/{bot}/…`, the channels'
+ * `/hooks/{channel}/{token}`, a pending social sign-in's `/api/user/social_register/{token}`): the token is
+ * replaced by `~` and the first 8 hex digits of its SHA-256, so a log line still tells one bot's requests from
+ * another's without holding the credential.
  */
-const TOKEN_SEGMENT = /^(\/widget\/api\/|(?:\/api)?\/hooks\/[a-z_]+\/)([^/?]+)/;
+const TOKEN_SEGMENT =
+  /^(\/widget\/api\/|(?:\/api)?\/hooks\/[a-z_]+\/|\/api\/user\/social_register\/)([^/?]+)/;
 
 export function redactPathToken(url: string): string {
   return url.replace(TOKEN_SEGMENT, (_whole, prefix: string, token: string) => {

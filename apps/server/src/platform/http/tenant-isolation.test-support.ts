@@ -63,6 +63,15 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     'mails a new link to a pending account, answering alike whether one exists (registration.test.ts)',
   ),
   'POST /api/passport/login': publicCall('signs in with a password; throttling has its own tests'),
+  'GET /api/passport/facebook': publicCall(
+    "sends the browser to Facebook Login's dialog with a state bound to it; reads no owner data",
+  ),
+  'GET /api/passport/facebook/callback': publicCall(
+    'signs in only the account the Facebook person linked or whose proven email Facebook gave; a state of another browser is refused (facebook-signin.test.ts)',
+  ),
+  'POST /api/passport/social_login': publicCall(
+    'trades a single-use ticket the Facebook callback issued for its account (facebook-signin.test.ts)',
+  ),
   'POST /api/passport/logout': publicCall('revokes only the token that calls it (passport.test.ts)'),
   'GET /api/is_login': bySession(() => ({})),
   'POST /api/user/register/': publicCall('creates a new account'),
@@ -73,6 +82,9 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     'public: applies the email change the code was mailed for; a wrong or old code is refused (signup-modes.test.ts)',
   ),
   'POST /api/user/social_register': publicCall('creates a new account'),
+  'GET /api/user/social_register/{token}': publicCall(
+    'public: the name and email of the pending sign-in an unguessable token names; an unknown one is 404 (facebook-signin.test.ts)',
+  ),
   'GET /api/user/me': bySession(() => ({}), 'shows-marker'),
   // taking another owner's email and username must be refused as taken
   'POST /api/user/update_settings': byId((rows, caller) => ({

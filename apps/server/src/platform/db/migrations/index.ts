@@ -29,6 +29,7 @@ import { chatwootDeliveries } from './0028-chatwoot-deliveries.ts';
 import { rateLimits } from './0029-rate-limits.ts';
 import { secretKeyCheck } from './0030-secret-key-check.ts';
 import { identityVerification } from './0031-identity-verification.ts';
+import { socialIdentities } from './0032-social-identities.ts';
 import { emailChange } from './0033-email-change.ts';
 import type { AppMigration } from './column-types.ts';
 
@@ -65,5 +66,6 @@ export const migrations: AppMigration[] = [
   rateLimits,
   secretKeyCheck,
   identityVerification,
+  socialIdentities,
   emailChange,
 ];

@@ -1,6 +1,7 @@
 /**
- * A small client of Meta's Graph API for Messenger (`{FACEBOOK_GRAPH_URL}/<path>?access_token=…`): plain HTTP,
- * no SDK (DESIGN.md §3). The base URL is the operator's FACEBOOK_GRAPH_URL, so tests talk to a fake on loopback.
+ * A small client of Meta's Graph API (`{FACEBOOK_GRAPH_URL}/<path>?access_token=…`) for the Messenger channel and
+ * Facebook sign-in: plain HTTP, no SDK (DESIGN.md §3). The base URL is the operator's FACEBOOK_GRAPH_URL, so
+ * tests talk to a fake on loopback.
  */
 export class GraphError extends Error {
   readonly path: string;
