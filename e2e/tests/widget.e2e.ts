@@ -4,6 +4,10 @@ import { defaultChatbotSettings } from '@hiwar/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type FakeSpeechProviders,
+  startFakeSpeechProviders,
+} from '../../apps/server/src/modules/speech/fake-speech-providers.test-support.ts';
+import {
   everyMessageType,
   type HostSite,
   startHostSite,
@@ -200,9 +204,12 @@ describe('the web messenger embedded in another site', () => {
   let server: RunningServer;
   let host: HostSite;
   let browser: Browser;
+  let speech: FakeSpeechProviders;
 
   beforeAll(async () => {
-    server = await startServer();
+    speech = await startFakeSpeechProviders();
+    // the speech test's transcription server is the owner's address on loopback
+    server = await startServer({ OUTBOUND_ALLOW: '127.0.0.1' });
     host = await startHostSite();
     host.embedCode = (await buildBot(server, host.url)).embedCode;
     browser = await launchBrowser();
@@ -212,6 +219,7 @@ describe('the web messenger embedded in another site', () => {
     await browser?.close();
     host?.close();
     await server?.stop();
+    await speech?.close();
   });
 
   const openMessenger = (context: BrowserContext, locale: string) =>
@@ -374,6 +382,45 @@ describe('the web messenger embedded in another site', () => {
       await snapMessenger(page, chat, `widget-welcome-${locale}`);
       await visitor.close();
     }
+  });
+
+  it('in a browser without speech recognition, records the visitor and sends what the owner’s service heard', async () => {
+    const { access_token: token } = await api(server, 'POST', '/passport/login', {
+      email: owner.email,
+      password: owner.password,
+    });
+    const { data } = await api(server, 'GET', '/chatbot/browse', undefined, token);
+    const voice = { status: 1, type: 'openai', lang: 'en-US', credentials: speech.openAiCredentials() };
+    const messenger = { ...data.messenger_settings, voice };
+    await api(server, 'POST', '/chatbot/save', { ...data, messenger_settings: messenger }, token);
+    speech.transcript = 'book a table';
+
+    for (const locale of ['en', 'ar'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+      // Firefox has no speech recognition: the messenger falls back to recording
+      await context.addInitScript(() => {
+        Reflect.deleteProperty(window, 'webkitSpeechRecognition');
+        Reflect.deleteProperty(window, 'SpeechRecognition');
+      });
+      const { page, chat } = await openMessenger(context, locale);
+      const mic = chat.locator('.mic-button');
+      await mic.click();
+      await chat.locator('.mic-button.recording').waitFor();
+      await snap(page, `widget-recording-${locale}`);
+      // the fake microphone plays a tone for a moment
+      await page.waitForTimeout(600);
+      await mic.click();
+      // an English sentence gets the English command's question, whatever the page's language
+      await expect
+        .poll(() => lastBotText(chat).textContent(), { timeout: 15_000 })
+        .toBe('For how many people?');
+      expect(await chat.locator('.user-bubble').last().textContent()).toBe('book a table');
+      await context.close();
+    }
+    const call = speech.openAiCalls.at(-1);
+    expect(call?.language).toBe('en');
+    expect(call?.contentType).toBe('audio/webm');
+    expect(call?.audio.length).toBeGreaterThan(100);
   });
 
   it('under identity verification, speaks for a signed-in visitor only with the site’s signature', async () => {

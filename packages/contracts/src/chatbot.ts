@@ -44,9 +44,12 @@ export const fallbackTypes = ['text', 'options', 'cmd'] as const;
 export const parserLanguages = ['ar', 'en', 'de'] as const;
 export const parserKinds = ['default', 'embedding'] as const;
 export const messengerLanguages = ['en', 'ar'] as const;
-export const voiceTypes = ['UNKNOWN', 'google', 'microsoft'] as const;
-/** Only Google Cloud Speech is offered; Microsoft shows but is disabled (spec §9). */
-export const availableVoiceTypes = ['google'] as const;
+export const voiceTypes = ['UNKNOWN', 'google', 'microsoft', 'openai'] as const;
+/**
+ * Google Cloud Speech (spec §9) and an OpenAI-compatible transcription server (OpenAI, a self-hosted Whisper);
+ * Microsoft shows but is disabled.
+ */
+export const availableVoiceTypes = ['google', 'openai'] as const;
 export const voiceLanguages = ['ar-EG', 'en-US'] as const;
 export const menuItemTypes = ['nested', 'postback', 'web_url'] as const;
 export const webviewHeightRatios = ['compact', 'tall', 'full'] as const;

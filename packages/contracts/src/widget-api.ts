@@ -17,6 +17,9 @@ export const widgetMessages = {
   tooManyRequests: 'Too many messages, please wait a moment',
   senderHashRequired: 'This chat needs the sender_hash the website signs its sender id with',
   senderHashInvalid: 'The sender_hash must be 64 hexadecimal digits',
+  speechOff: 'Speech input is not set up for this chatbot',
+  speechFailed: 'The speech could not be transcribed, please type your message',
+  audioInvalid: 'Send the recording as audio/webm, audio/ogg, audio/mp4 or audio/wav, at most 1 MB',
 } as const;
 
 export const widgetBotParams = z.object({ bot: z.string().trim().min(1).max(200) });
@@ -54,7 +57,12 @@ export const widgetSettings = z.object({
   }),
   persistent_menus: z.array(persistentMenu),
   /** speech input: the messenger shows a mic when status is 1 and the browser has speech recognition */
-  voice: z.object({ status: z.union([z.literal(0), z.literal(1)]), lang: z.string() }),
+  voice: z.object({
+    status: z.union([z.literal(0), z.literal(1)]),
+    lang: z.string(),
+    /** 1: the server transcribes recorded audio (POST …/transcribe) where the browser has no speech recognition */
+    server: z.union([z.literal(0), z.literal(1)]).optional(),
+  }),
   /** 1: every call names its sender with a sender_hash; the messenger asks POST …/senders for a signed new id */
   identity_verification: z.union([z.literal(0), z.literal(1)]).optional(),
 });
@@ -135,3 +143,13 @@ export const widgetNewSenderResponse = z.object({
   data: z.object({ sender_id: z.number(), sender_hash: z.string().optional() }),
 });
 export type WidgetNewSenderResponse = z.infer<typeof widgetNewSenderResponse>;
+
+/** POST /widget/api/{bot}/transcribe?sender_id=&sender_hash=: the body is the recording itself (audio/*). */
+export const WIDGET_AUDIO_LIMIT_BYTES = 1024 * 1024;
+export const WIDGET_AUDIO_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4', 'audio/wav'] as const;
+export const widgetTranscribeQuery = z.object({
+  sender_id: widgetSenderId,
+  sender_hash: widgetSenderHash.optional(),
+});
+export const widgetTranscribeResponse = z.object({ status: z.literal(1), text: z.string() });
+export type WidgetTranscribeResponse = z.infer<typeof widgetTranscribeResponse>;

@@ -71,6 +71,8 @@ export interface Config {
   googlePlacesUrl: string;
   /** NOMINATIM_URL: a Nominatim server for place search when no Google key is set; '' for none */
   nominatimUrl: string;
+  /** GOOGLE_SPEECH_URL: Google Cloud Speech-to-Text for the messenger's recordings (tests point it at a fake) */
+  googleSpeechUrl: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -272,5 +274,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY?.trim() ?? '',
     googlePlacesUrl: readBaseUrl(env, 'GOOGLE_PLACES_URL', 'https://places.googleapis.com'),
     nominatimUrl: readBaseUrl(env, 'NOMINATIM_URL', '', 'https://nominatim.example.org'),
+    googleSpeechUrl: readBaseUrl(env, 'GOOGLE_SPEECH_URL', 'https://speech.googleapis.com'),
   };
 }

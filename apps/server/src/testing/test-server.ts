@@ -81,6 +81,7 @@ export async function startTestServer(
     googlePlacesApiKey: '',
     googlePlacesUrl: 'https://places.googleapis.com',
     nominatimUrl: '',
+    googleSpeechUrl: 'https://speech.googleapis.com',
     ...overrides,
   };
   const mail: MailMessage[] = [];

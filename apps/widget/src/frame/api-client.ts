@@ -7,6 +7,7 @@ import type {
   WidgetNoticesResponse,
   WidgetSettings,
   WidgetSettingsResponse,
+  WidgetTranscribeResponse,
   WidgetTurn,
 } from '@hiwar/contracts';
 
@@ -45,6 +46,8 @@ export interface ApiClient {
   validateSender(senderId: number): Promise<boolean>;
   /** a new sender id drawn and, under identity verification, signed by the server */
   drawSender(): Promise<SenderIdentity>;
+  /** a recording to text by the speech provider the owner configured (where the browser recognises none) */
+  transcribe(sender: SenderIdentity, audio: Blob): Promise<WidgetTranscribeResponse>;
   /** bot messages left for the sender after the notice id `after` (an order confirmed) */
   notices?(sender: SenderIdentity, after: number): Promise<WidgetNotice[]>;
 }
@@ -120,6 +123,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         new URL('messages', botBase),
         postJson({ ...identity, event, locale }),
       );
+    },
+    transcribe(sender, audio) {
+      return call<WidgetTranscribeResponse>(senderUrl('transcribe', sender), {
+        method: 'POST',
+        headers: { 'content-type': audio.type || 'audio/webm' },
+        body: audio,
+      });
     },
     async drawSender() {
       const answer = await call<WidgetNewSenderResponse>(new URL('senders', botBase), { method: 'POST' });

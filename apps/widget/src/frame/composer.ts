@@ -1,12 +1,82 @@
 import { el } from './dom.ts';
 import type { Strings } from './i18n.ts';
-import { createSpeechInput, type RecognitionConstructor } from './speech.ts';
+import { createRecorderInput, type RecorderPlatform, type RecorderState } from './recorder.ts';
+import { createSpeechInput, type RecognitionConstructor, type SpeechInput } from './speech.ts';
+
+/**
+ * Speech input: the browser's own recognition in the bot's voice language (the transcript goes into the box), or,
+ * where there is none, a recording the server transcribes (the transcript is sent).
+ */
+export type ComposerSpeech =
+  | { Recognition: RecognitionConstructor; lang: string }
+  | { recorder: RecorderPlatform; transcribe(audio: Blob): Promise<string> };
 
 export interface ComposerOptions {
   strings: Strings;
   onSend(text: string): void;
-  /** speech input: the browser's recognition and the bot's voice language; null hides the mic */
-  speech: { Recognition: RecognitionConstructor; lang: string } | null;
+  /** null hides the mic */
+  speech: ComposerSpeech | null;
+}
+
+const FAILED_NOTICE_MS = 4000;
+
+/** A microphone drawn in SVG: an emoji needs a colour emoji font, which many systems lack. */
+function micIcon(document: Document): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  for (const [name, value] of Object.entries({
+    viewBox: '0 0 24 24',
+    width: '20',
+    height: '20',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '2',
+    'stroke-linecap': 'round',
+    'aria-hidden': 'true',
+  })) {
+    svg.setAttribute(name, value);
+  }
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute(
+    'd',
+    'M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5 11a7 7 0 0 0 14 0M12 18v3M8 21h8',
+  );
+  svg.appendChild(path);
+  return svg;
+}
+
+function recorderInput(
+  speech: Extract<ComposerSpeech, { recorder: RecorderPlatform }>,
+  options: ComposerOptions,
+  button: HTMLButtonElement,
+  input: HTMLTextAreaElement,
+): SpeechInput {
+  const { strings } = options;
+  const placeholders: Record<RecorderState, string> = {
+    idle: strings.inputPlaceholder,
+    recording: strings.recording,
+    transcribing: strings.transcribing,
+    failed: strings.speechFailed,
+  };
+  let failedTimer: ReturnType<typeof setTimeout> | undefined;
+  return createRecorderInput({
+    platform: speech.recorder,
+    transcribe: speech.transcribe,
+    onTranscript: (text) => options.onSend(text),
+    onState(state) {
+      clearTimeout(failedTimer);
+      button.classList.toggle('recording', state === 'recording');
+      button.disabled = state === 'transcribing';
+      button.setAttribute('aria-label', state === 'recording' ? strings.recording : strings.speak);
+      input.placeholder = placeholders[state];
+      // the failure is said in the box for a moment, then the box is a box again
+      if (state === 'failed') {
+        failedTimer = setTimeout(() => {
+          input.placeholder = strings.inputPlaceholder;
+        }, FAILED_NOTICE_MS);
+      }
+    },
+  });
 }
 
 function speechButton(options: ComposerOptions, input: HTMLTextAreaElement): HTMLElement | null {
@@ -15,8 +85,13 @@ function speechButton(options: ComposerOptions, input: HTMLTextAreaElement): HTM
   const button = el(
     'button',
     { type: 'button', class: 'icon-button mic-button', 'aria-label': strings.speak },
-    ['🎤'],
+    [micIcon(input.ownerDocument)],
   );
+  if ('recorder' in options.speech) {
+    const recorder = recorderInput(options.speech, options, button, input);
+    button.addEventListener('click', () => recorder.toggle());
+    return button;
+  }
   const speech = createSpeechInput(options.speech.Recognition, {
     lang: options.speech.lang,
     onTranscript(text) {

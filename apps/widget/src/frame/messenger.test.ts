@@ -61,6 +61,7 @@ function fakeApi(overrides: Partial<ApiClient> = {}) {
     history: async () => ({ turns: [], notices: [] }),
     validateSender: async () => true,
     drawSender: async () => ({ id: 1 }),
+    transcribe: async () => ({ status: 1, text: '' }),
     async send(sender, event, locale) {
       sent.push({ senderId: sender.id, ...(sender.hash && { hash: sender.hash }), event, locale });
       const text = event.type === 'text' ? event.text : event.type === 'postback' ? event.payload : 'here';
@@ -347,6 +348,65 @@ describe('the messenger', () => {
       expect(root.querySelector('textarea')?.value).toBe('where is my order');
     } finally {
       Reflect.deleteProperty(window, 'webkitSpeechRecognition');
+    }
+  });
+
+  it('without speech recognition, records when the server transcribes, and sends what was said', async () => {
+    const recorded: string[] = [];
+    class FakeMediaRecorder {
+      static isTypeSupported = (type: string) => type === 'audio/ogg;codecs=opus';
+      readonly mimeType: string;
+      ondataavailable: ((event: { data: Blob }) => void) | null = null;
+      onstop: (() => void) | null = null;
+      constructor(_stream: unknown, options: { mimeType?: string }) {
+        this.mimeType = options.mimeType ?? '';
+      }
+      start() {
+        recorded.push('start');
+      }
+      stop() {
+        this.ondataavailable?.({ data: new Blob(['voice'], { type: this.mimeType }) });
+        this.onstop?.();
+      }
+    }
+    const stopped: string[] = [];
+    const stream = { getTracks: () => [{ stop: () => stopped.push('track') }] };
+    Object.assign(window, { MediaRecorder: FakeMediaRecorder });
+    Object.defineProperty(window.navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: async () => stream },
+    });
+    try {
+      const voiceOff = { ...settings, voice: { status: 1 as const, lang: 'ar-EG', server: 0 as const } };
+      expect(
+        (await start(fakeApi({ settings: async () => voiceOff }).api)).querySelector('.mic-button'),
+      ).toBeNull();
+
+      const transcribed: { sender: SenderIdentity; type: string }[] = [];
+      const { api, sent } = fakeApi({
+        settings: async () => ({ ...voiceOff, voice: { ...voiceOff.voice, server: 1 as const } }),
+        transcribe: async (sender, audio) => {
+          transcribed.push({ sender, type: audio.type });
+          return { status: 1, text: 'أريد حجز طاولة' };
+        },
+      });
+      const root = await start(api, { locale: 'ar' });
+      const mic = root.querySelector<HTMLButtonElement>('.mic-button');
+      mic?.click();
+      await flush();
+      expect(mic?.classList.contains('recording')).toBe(true);
+      expect(root.querySelector('textarea')?.placeholder).toBe('جارٍ التسجيل… اضغط للإرسال');
+      mic?.click();
+      await flush();
+      await flush();
+      expect(recorded).toEqual(['start']);
+      expect(stopped).toEqual(['track']);
+      expect(transcribed).toEqual([{ sender: { id: 4242 }, type: 'audio/ogg' }]);
+      expect(sent.map((message) => message.event)).toEqual([{ type: 'text', text: 'أريد حجز طاولة' }]);
+      expect(mic?.classList.contains('recording')).toBe(false);
+    } finally {
+      Reflect.deleteProperty(window, 'MediaRecorder');
+      Reflect.deleteProperty(window.navigator, 'mediaDevices');
     }
   });
 

@@ -8,13 +8,14 @@ import {
   type WidgetHistory,
 } from './api-client.ts';
 import { ChatView } from './chat-view.ts';
-import { createComposer } from './composer.ts';
+import { type ComposerSpeech, createComposer } from './composer.ts';
 import { el } from './dom.ts';
 import { renderHeader } from './header.ts';
 import { applyLanguage, chooseLanguage, type Language, type Strings, strings, welcomeText } from './i18n.ts';
 import { chooseMenu, createMenuPanel } from './menu.ts';
 import { startNoticePolling } from './notices.ts';
 import { localOutboxStorage, Outbox, type OutboxStorage } from './outbox.ts';
+import { findRecorderPlatform } from './recorder.ts';
 import type { RenderContext } from './render/render-context.ts';
 import { retryUntilDone, type Sleep } from './retry.ts';
 import { createSenderStore, newSender, type ResolveSenderOptions, resolveSenderId } from './sender-id.ts';
@@ -49,10 +50,20 @@ function newMessageId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-function speechFor(settings: MessengerSettings, window: Window) {
+/**
+ * The browser's speech recognition when it has one; else, when the owner configured a speech provider, a
+ * recording the server transcribes; else no mic.
+ */
+function speechFor(
+  settings: MessengerSettings,
+  window: Window,
+  transcribe: (audio: Blob) => Promise<string>,
+): ComposerSpeech | null {
+  if (settings.voice?.status !== 1) return null;
   const Recognition = findSpeechRecognition(window);
-  if (!Recognition || settings.voice?.status !== 1) return null;
-  return { Recognition, lang: settings.voice.lang || 'ar-EG' };
+  if (Recognition) return { Recognition, lang: settings.voice.lang || 'ar-EG' };
+  const recorder = settings.voice.server === 1 ? findRecorderPlatform(window) : null;
+  return recorder ? { recorder, transcribe } : null;
 }
 
 /** The page's origin is unknown (any site may embed the frame): messages carry nothing another site may not see. */
@@ -232,7 +243,7 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
   const composer = createComposer({
     strings: text,
     onSend: (typed) => send({ type: 'text', text: typed }),
-    speech: speechFor(settings, window),
+    speech: speechFor(settings, window, async (audio) => (await api.transcribe(sender, audio)).text),
   });
   composer.hidden = menu?.composer_input_disabled === true;
   root.replaceChildren(

@@ -47,6 +47,8 @@ export function createPreviewApiClient(options: PreviewApiOptions): ApiClient {
     validateSender: async () => true,
     // the test chat is the owner's own conversation: no sender id to draw or sign
     drawSender: async () => ({ id: 1 }),
+    // the preview has no sender to speak for: the browser's own recognition only
+    transcribe: async () => ({ status: 1, text: '' }),
     async history() {
       const url = new URL('history', testChat);
       const answer = await fetchJson<{ data: TestChatHistory }>(fetchFn, url, { headers: authorization });

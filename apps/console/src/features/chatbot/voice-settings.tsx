@@ -1,9 +1,13 @@
 import { voiceLanguages } from '@hiwar/contracts';
-import { Fieldset, Select, SimpleGrid, Textarea } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type ChatbotForm, FlagSwitch } from './form-parts.tsx';
 
-/** Speech for the web messenger: Google Cloud Speech is available, Microsoft shows but is disabled. */
+/**
+ * Speech for the web messenger: the browser's own recognition where it has one; elsewhere (Firefox) the messenger
+ * records and the server transcribes with the service chosen here — Google Cloud Speech or an OpenAI-compatible
+ * server (OpenAI, a self-hosted Whisper). Microsoft shows but is disabled.
+ */
 export function VoiceSettings({ form }: { form: ChatbotForm }) {
   const { t } = useTranslation();
   const voice = 'messenger_settings.voice';
@@ -11,12 +15,16 @@ export function VoiceSettings({ form }: { form: ChatbotForm }) {
   return (
     <Fieldset legend={t('chatbot.voice.title')}>
       <FlagSwitch form={form} path={`${voice}.status`} label={t('chatbot.voice.status')} />
+      <Text size="sm" c="dimmed" mt={4}>
+        {t('chatbot.voice.hint')}
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
         <Select
           label={t('chatbot.voice.type')}
           placeholder={t('chatbot.voice.chooseType')}
           data={[
             { value: 'google', label: t('chatbot.voice.types.google') },
+            { value: 'openai', label: t('chatbot.voice.types.openai') },
             { value: 'microsoft', label: t('chatbot.voice.types.microsoft'), disabled: true },
           ]}
           value={typeInput.value === 'UNKNOWN' ? null : typeInput.value}
@@ -34,7 +42,11 @@ export function VoiceSettings({ form }: { form: ChatbotForm }) {
       <Textarea
         mt="sm"
         label={t('chatbot.voice.credentials')}
-        description={t('chatbot.voice.credentialsHint')}
+        description={t(
+          typeInput.value === 'openai'
+            ? 'chatbot.voice.credentialsHintOpenai'
+            : 'chatbot.voice.credentialsHint',
+        )}
         autosize
         minRows={3}
         dir="ltr"

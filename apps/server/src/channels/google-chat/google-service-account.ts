@@ -77,7 +77,7 @@ function isTrustedTokenUri(tokenUri: string, chatApiUrl: string): boolean {
   }
 }
 
-async function signAssertion(key: ServiceAccountKey): Promise<string> {
+async function signAssertion(key: ServiceAccountKey, scope: string): Promise<string> {
   let signingKey: Awaited<ReturnType<typeof importPKCS8>>;
   try {
     signingKey = await importPKCS8(key.privateKey, 'RS256');
@@ -85,7 +85,7 @@ async function signAssertion(key: ServiceAccountKey): Promise<string> {
     throw new ServiceAccountError("The service account key's private_key cannot be read");
   }
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ scope: CHAT_BOT_SCOPE })
+  return new SignJWT({ scope })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
     .setIssuer(key.clientEmail)
     .setAudience(key.tokenUri)
@@ -101,8 +101,8 @@ interface TokenAnswer {
   error_description?: string;
 }
 
-async function requestToken(key: ServiceAccountKey, options: GoogleCallOptions) {
-  const assertion = await signAssertion(key);
+async function requestToken(key: ServiceAccountKey, scope: string, options: GoogleCallOptions) {
+  const assertion = await signAssertion(key, scope);
   const body = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion }).toString();
   return withRetries(options, async () => {
     let response: Response;
@@ -129,10 +129,10 @@ async function requestToken(key: ServiceAccountKey, options: GoogleCallOptions) 
 }
 
 /**
- * OAuth access tokens for service accounts (the JWT bearer grant), kept per chatbot and key until five minutes
- * before they expire. A token Google later refuses is forgotten with `forget`.
+ * OAuth access tokens for service accounts (the JWT bearer grant) for one scope (Google Chat's unless given; the
+ * messenger's speech asks for cloud-platform), kept per chatbot and key until five minutes before they expire. A token Google later refuses is forgotten with `forget`.
  */
-export function createAccessTokens(options: GoogleCallOptions = {}) {
+export function createAccessTokens(options: GoogleCallOptions = {}, scope = CHAT_BOT_SCOPE) {
   const cache = new Map<string, { accessToken: string; expiresAt: number }>();
   const cacheKey = (owner: number, key: ServiceAccountKey) =>
     `${owner}\n${key.clientEmail}\n${createHash('sha256').update(key.privateKey).digest('base64url')}`;
@@ -143,7 +143,7 @@ export function createAccessTokens(options: GoogleCallOptions = {}) {
       const name = cacheKey(owner, key);
       const cached = cache.get(name);
       if (cached && cached.expiresAt > Date.now()) return cached.accessToken;
-      const { accessToken, expiresInS } = await requestToken(key, { ...options, ...callOptions });
+      const { accessToken, expiresInS } = await requestToken(key, scope, { ...options, ...callOptions });
       const lifetimeMs = expiresInS * 1000;
       const margin = Math.min(EXPIRY_MARGIN_MS, lifetimeMs / 2);
       cache.set(name, { accessToken, expiresAt: Date.now() + lifetimeMs - margin });

@@ -1,5 +1,6 @@
 import {
   failureEnvelope,
+  WIDGET_AUDIO_LIMIT_BYTES,
   WIDGET_BODY_LIMIT_BYTES,
   widgetBotParams,
   widgetHistoryQuery,
@@ -11,18 +12,22 @@ import {
   widgetNoticesQuery,
   widgetNoticesResponse,
   widgetSettingsResponse,
+  widgetTranscribeQuery,
+  widgetTranscribeResponse,
 } from '@hiwar/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { SharedRateLimiter } from '../../platform/rate-limit/shared-limiter.ts';
 import type { RuntimeDeps } from '../runtime/index.ts';
+import { createTranscriber } from '../speech/transcribe.ts';
 import { allowAnyOrigin, logWidgetAnswers, mountOutsideApi, WIDGET_API_PREFIX } from './widget-http.ts';
 import {
   newWidgetSender,
   postWidgetMessage,
   requireChatbot,
   requireSenderIdentity,
+  transcribeRecording,
   type WidgetContext,
   widgetHistory,
   widgetNotices,
@@ -57,8 +62,13 @@ async function limitAddress(limiter: SharedRateLimiter, request: FastifyRequest)
 export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule {
   return {
     name: 'widget-api',
-    routes(app, { db, secrets }) {
+    routes(app, { db, secrets, outbound, config }) {
       const context: WidgetContext = { db, secrets, runtime: options.runtime ?? {} };
+      const transcribe = createTranscriber({
+        http: outbound.http,
+        secrets,
+        googleSpeechUrl: config.googleSpeechUrl,
+      });
       // counted in the database, shared by every server and kept across a restart; a process reserves a quarter
       // of a limit at a time (the next while half is left), so a busy sender costs a write per 15 messages and
       // seldom waits for one (bench/RESULTS.md "Rate limits in the database" for what it costs)
@@ -125,6 +135,47 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
           }
           const turn = await postWidgetMessage(context, chatbot, { senderId, event, locale });
           return { status: 1 as const, replies: turn.replies, turn_id: turn.turnId };
+        },
+      );
+
+      // the messenger's recordings arrive as they are (audio/webm;codecs=opus…), not as JSON or multipart
+      app.addContentTypeParser(
+        /^audio\/(webm|ogg|mp4|wav)(;.*)?$/,
+        { parseAs: 'buffer', bodyLimit: WIDGET_AUDIO_LIMIT_BYTES },
+        (_request, body, done) => done(null, body),
+      );
+
+      app.post(
+        `${WIDGET_API_PREFIX}/:bot/transcribe`,
+        {
+          bodyLimit: WIDGET_AUDIO_LIMIT_BYTES,
+          schema: {
+            tags,
+            params: widgetBotParams,
+            querystring: widgetTranscribeQuery,
+            response: {
+              200: widgetTranscribeResponse,
+              415: failureEnvelope,
+              503: failureEnvelope,
+              ...errors,
+            },
+          },
+        },
+        async (request) => {
+          await limitAddress(addresses, request);
+          const { sender_id: senderId, sender_hash: senderHash } = request.query;
+          const chatbot = await requireChatbot(context, request.params.bot);
+          requireSenderIdentity(chatbot, { senderId, senderHash });
+          // a recording costs the provider's time and the owner's quota: it counts as one of the sender's messages
+          if (!(await senders.take(`${request.params.bot}:${senderId}`))) {
+            throw new AppError('throttled', widgetMessages.tooManyRequests);
+          }
+          const text = await transcribeRecording(transcribe, chatbot, {
+            audio: request.body,
+            contentType: request.headers['content-type'] ?? '',
+            log: request.log,
+          });
+          return { status: 1 as const, text };
         },
       );
 

@@ -64,7 +64,11 @@ describe.each(await testDatabaseKinds())('web messenger API on $label', (kind) =
       start_button: { status: 0 },
     });
     // the speech switch and language only, never the speech credentials
-    expect(answer.json.data.voice).toEqual({ status: 0, lang: expect.stringMatching(/^(ar-EG|en-US)$/) });
+    expect(answer.json.data.voice).toEqual({
+      status: 0,
+      lang: expect.stringMatching(/^(ar-EG|en-US)$/),
+      server: 0,
+    });
     expect(answer.text).not.toContain('tg-secret');
     expect(answer.text).not.toContain('tg-verify');
   });

@@ -1,6 +1,7 @@
 import {
   type IncomingEvent,
   type SaveChatbotInput,
+  WIDGET_AUDIO_TYPES,
   WIDGET_HISTORY_LIMIT,
   type WidgetNotice,
   type WidgetSettings,
@@ -10,9 +11,12 @@ import {
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { OutboundError } from '../../platform/net/outbound-error.ts';
 import { findChatbotByToken, settingsOfRow } from '../chatbot/chatbot-repository.ts';
 import { listNotices, listNoticesBetween } from '../commerce/notice-repository.ts';
 import { botCache, type HandledTurn, handleEvent, listTurns, type RuntimeDeps } from '../runtime/index.ts';
+import { SpeechError } from '../speech/recording.ts';
+import { canTranscribe, type Transcribe } from '../speech/transcribe.ts';
 import { drawSenderId, isSenderHashValid, senderHashOf } from './identity.ts';
 
 /** The platform name of web-messenger senders in `senders`, turns and banks. */
@@ -88,10 +92,40 @@ export function widgetSettingsOf(chatbot: WidgetChatbot): WidgetSettings {
     },
     persistent_menus: chatbot.chatbot_persistent_menus,
     // never the credentials: the browser's own speech recognition needs only the switch and the language
-    voice: { status: messenger.voice.status ? 1 : 0, lang: messenger.voice.lang },
+    voice: {
+      status: messenger.voice.status ? 1 : 0,
+      lang: messenger.voice.lang,
+      server: canTranscribe(messenger.voice) ? 1 : 0,
+    },
     identity_verification: chatbot.identity_secret === null ? 0 : 1,
   };
 }
+
+/**
+ * A visitor's recording to text, with the provider the owner configured: 404 when none is, 415 for what is not
+ * one of the recorded types, 503 when the provider fails (its reason goes to the log, never to the visitor).
+ */
+export async function transcribeRecording(
+  transcribe: Transcribe,
+  chatbot: WidgetChatbot,
+  recording: { audio: unknown; contentType: string; log: { warn(object: unknown, message: string): void } },
+): Promise<string> {
+  const voice = chatbot.messenger_settings.voice;
+  if (!canTranscribe(voice)) throw new AppError('not_found', widgetMessages.speechOff);
+  const mimeType = recording.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!Buffer.isBuffer(recording.audio) || recording.audio.length === 0 || !isAudioType(mimeType)) {
+    throw new AppError('unsupported_media_type', widgetMessages.audioInvalid);
+  }
+  try {
+    return await transcribe(chatbot.user_id, voice, { audio: recording.audio, mimeType });
+  } catch (error) {
+    if (!(error instanceof SpeechError || error instanceof OutboundError)) throw error;
+    recording.log.warn({ err: error, provider: voice.type }, 'the speech provider failed');
+    throw new AppError('unavailable', widgetMessages.speechFailed);
+  }
+}
+
+const isAudioType = (value: string) => (WIDGET_AUDIO_TYPES as readonly string[]).includes(value);
 
 export interface WidgetMessage {
   senderId: number;

@@ -48,6 +48,7 @@ describe('serving the built web messenger', () => {
       googlePlacesApiKey: '',
       googlePlacesUrl: 'https://places.googleapis.com',
       nominatimUrl: '',
+      googleSpeechUrl: 'https://speech.googleapis.com',
     };
     return buildApp({
       config,

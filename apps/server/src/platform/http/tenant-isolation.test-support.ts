@@ -588,6 +588,9 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   'POST /widget/api/{bot}/senders': publicCall(
     "public: draws a new random sender id, signed with the bot's identity secret when verification is on (identity-verification.test.ts)",
   ),
+  'POST /widget/api/{bot}/transcribe': publicCall(
+    "public: a recording to text with the bot's own speech service, by the bot's public token; no stored data is read (transcribe.test.ts)",
+  ),
   'GET /widget/api/{bot}/notices': publicCall(
     "public: a sender's own notices by the bot's public token and the sender's random id (shopping-cart-response.test.ts)",
   ),
