@@ -15,7 +15,7 @@ export function trainingExampleOf(example: CorpusExample): TrainingExample {
   return { id: String(example.id), text: example.text, command: String(example.commandId) };
 }
 
-interface Changes {
+export interface Changes {
   removed: string[];
   added: TrainingExample[];
 }

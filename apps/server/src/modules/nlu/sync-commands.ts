@@ -6,7 +6,6 @@ import { listModelKeys, type ModelKey } from './model-repository.ts';
 import { type ModelUpdate, type StoredModel, updateModel } from './model-store.ts';
 import { withOwnerLock } from './owner-lock.ts';
 import {
-  applyChanges,
   countChanges,
   diffExamples,
   isBulkChange,
@@ -15,7 +14,7 @@ import {
   type NluParser,
   trainingExampleOf,
 } from './reconcile-model.ts';
-import { trainModel } from './train-in-worker.ts';
+import { applyChangesInWorker, trainModel } from './train-in-worker.ts';
 
 /** A whole language trained from the corpus: the first model of a language, or after a bulk change. */
 async function trainLanguage(db: Database, key: ModelKey & { lang: NluLang }): Promise<ModelUpdate> {
@@ -41,7 +40,7 @@ function updateCommandsIn(
     const changes = diffExamples(current.model, desired, scope);
     if (countChanges(changes) === 0) return 'unchanged';
     if (isBulkChange(changes, current.model)) return trainLanguage(db, key);
-    const model = applyChanges(current.model, changes);
+    const model = await applyChangesInWorker(current.model, changes);
     return { model: model.examples.length > 0 ? model : null, isFullTraining: false };
   };
 }

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { type Model, type TrainingExample, type TrainOptions, train } from '@hiwar/nlu';
+import type { Model, TrainingExample, TrainOptions } from '@hiwar/nlu';
+import type { Changes } from './reconcile-model.ts';
 import type { TrainAnswer, TrainRequest } from './train-worker.ts';
 
 interface Pending {
@@ -36,27 +37,35 @@ function workerThread(): Worker {
   return started;
 }
 
-/**
- * Full training in a worker thread, so a large corpus does not stall the server's requests while it trains.
- * One worker per process, started on first use; trainings queue in it one after another.
- */
-export function trainInWorker(examples: TrainingExample[], options: TrainOptions): Promise<Model> {
+type WorkerRequest = TrainRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+/** One request to the worker: answered in turn, one model at a time, off the thread that answers HTTP. */
+function askWorker(request: WorkerRequest): Promise<Model> {
   const thread = workerThread();
   const id = nextId++;
-  const request: TrainRequest = { id, examples, options };
   return new Promise<Model>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     thread.ref();
-    thread.postMessage(request);
+    thread.postMessage({ ...request, id } as TrainRequest);
   });
 }
 
-/** Up to this many examples a model trains in-process: quicker than the worker's start and round trip. */
-export const IN_PROCESS_LIMIT = 300;
+/**
+ * Full training in a worker thread, so no training stalls the server's requests (issue #29: a model change
+ * trained on the request loop held every conversation on the server for as long as it ran). One worker per
+ * process, started on first use; requests queue in it one after another.
+ */
+export function trainInWorker(examples: TrainingExample[], options: TrainOptions): Promise<Model> {
+  return askWorker({ kind: 'train', examples, options });
+}
 
-/** Trains small corpora at once and large ones in the worker thread. */
-export function trainModel(examples: TrainingExample[], options: TrainOptions): Promise<Model> {
-  return examples.length <= IN_PROCESS_LIMIT
-    ? Promise.resolve(train(examples, options))
-    : trainInWorker(examples, options);
+/** Every model is trained in the worker, small ones too. */
+export const trainModel = trainInWorker;
+
+/**
+ * Examples added and removed applied to a model in the worker (`addExample` trains the embedding member): what
+ * each saved example costs, off the request loop.
+ */
+export function applyChangesInWorker(model: Model, changes: Changes): Promise<Model> {
+  return askWorker({ kind: 'apply', model: JSON.stringify(model), changes });
 }

@@ -5,7 +5,7 @@ import { listModelKeys } from './model-repository.ts';
 import { updateModel } from './model-store.ts';
 import { withOwnerLock } from './owner-lock.ts';
 import {
-  applyChanges,
+  countChanges,
   diffExamples,
   isNluLang,
   NLU_LANGS,
@@ -14,7 +14,7 @@ import {
   type NluParser,
   trainingExampleOf,
 } from './reconcile-model.ts';
-import { trainModel } from './train-in-worker.ts';
+import { applyChangesInWorker, trainModel } from './train-in-worker.ts';
 
 const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -47,7 +47,8 @@ async function trainOne(db: Database, userId: number, target: TrainingTarget, co
       if (!trained) return { model: null, isFullTraining: true };
       // examples saved while training ran are applied incrementally, so none is lost
       const now = (await listCorpus(db, userId, { lang })).map(trainingExampleOf);
-      const model = applyChanges(trained, diffExamples(trained, now));
+      const changes = diffExamples(trained, now);
+      const model = countChanges(changes) === 0 ? trained : await applyChangesInWorker(trained, changes);
       return { model: model.examples.length > 0 ? model : null, isFullTraining: true };
     }),
   );
