@@ -2,6 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBenchBot } from './build-bot.ts';
+import { benchEditingOn, describeEditingRuns, type EditingRun } from './editing-bench.ts';
 import { type FakeApi, startFakeApi } from './fake-api.ts';
 import { benchLiveOn, describeLiveChecks, describeLiveRuns, type LiveRun } from './live-bench.ts';
 import { runLoadProcess } from './load-process.ts';
@@ -24,6 +25,10 @@ import { createPostgresDatabase, type ServerProcess, startServer } from './serve
  * (200) senders offering BENCH_LIVE_RATE (200) messages/s for BENCH_SECONDS, every answer checked; its own
  * table; senders start at different conversations (BENCH_LIVE_LOCKSTEP=1: all on the same step, so each second
  * carries one kind of message). BENCH_SKIP_LIVE=1 skips it, BENCH_ONLY_LIVE=1 runs only it.
+ * Then the editing run (editing-bench.ts, issue #29): the paced load while another owner adds
+ * BENCH_EDIT_EXAMPLES (250) examples one by one to a 50-command bot, beside a quiet run of the same load; health
+ * p99, save p50/p99 and the time until a new example is used. BENCH_SKIP_EDITING=1 skips it,
+ * BENCH_ONLY_EDITING=1 runs only it (with the bot it needs).
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -33,6 +38,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const pacedRate = Number(process.env.BENCH_RATE ?? 500);
 const skipLive = process.env.BENCH_SKIP_LIVE === '1';
 const onlyLive = process.env.BENCH_ONLY_LIVE === '1';
+const skipEditing = process.env.BENCH_SKIP_EDITING === '1';
+const onlyEditing = process.env.BENCH_ONLY_EDITING === '1';
+const editExamples = Number(process.env.BENCH_EDIT_EXAMPLES ?? 250);
 const live = {
   senders: Number(process.env.BENCH_LIVE_SENDERS ?? 200),
   seconds,
@@ -68,11 +76,15 @@ function runLoad(
   return runLoadProcess('load.ts', [server.url, botToken, senders, seconds, rate, senderBase]);
 }
 
-async function benchConversations(server: ServerProcess): Promise<Run[]> {
+async function benchConversations(
+  server: ServerProcess,
+): Promise<{ runs: Run[]; editingRuns: EditingRun[] }> {
   console.log(`${server.label}: building the bot (50 commands) through the API…`);
   const botToken = await buildBenchBot(server.url);
   // warm-up: model cache, JIT, connection pools
   await runLoad(server, botToken, { senders, seconds: 3, rate: 0, senderBase: 1_000_000 });
+  const editing = { senders, seconds, rate: pacedRate, examples: editExamples };
+  if (onlyEditing) return { runs: [], editingRuns: await benchEditingOn(server, botToken, editing) };
   const runs: Run[] = [];
   if (process.env.BENCH_SKIP_SATURATION !== '1') {
     console.log(`${server.label}: ${saturationSenders} senders for ${seconds} s, saturation…`);
@@ -92,19 +104,20 @@ async function benchConversations(server: ServerProcess): Promise<Run[]> {
     senderBase: 3_000_000,
   });
   runs.push({ database: server.label, offered: pacedRate, senders, figures: paced });
-  return runs;
+  const editingRuns = skipEditing ? [] : await benchEditingOn(server, botToken, editing);
+  return { runs, editingRuns };
 }
 
 /** One server process per database: the conversation runs, then the live-data run when `api` is given. */
 async function benchOn(
   databaseUrl: string | null,
   api: FakeApi | null,
-): Promise<{ runs: Run[]; liveRun: LiveRun | null }> {
+): Promise<{ runs: Run[]; editingRuns: EditingRun[]; liveRun: LiveRun | null }> {
   const server = await startServer(repoRoot, databaseUrl, api ? { OUTBOUND_ALLOW: '127.0.0.1' } : {});
   try {
-    const runs = onlyLive ? [] : await benchConversations(server);
-    const liveRun = api ? await benchLiveOn(server, api, live) : null;
-    return { runs, liveRun };
+    const { runs, editingRuns } = onlyLive ? { runs: [], editingRuns: [] } : await benchConversations(server);
+    const liveRun = api && !onlyEditing ? await benchLiveOn(server, api, live) : null;
+    return { runs, editingRuns, liveRun };
   } finally {
     await server.stop();
   }
@@ -126,7 +139,9 @@ function machineNote(): string {
 }
 
 /** Each database in turn (SQLite, then a fresh PostgreSQL database, dropped after). */
-async function benchDatabases(api: FakeApi | null): Promise<{ runs: Run[]; liveRuns: LiveRun[] }> {
+async function benchDatabases(
+  api: FakeApi | null,
+): Promise<{ runs: Run[]; editingRuns: EditingRun[]; liveRuns: LiveRun[] }> {
   const results = [];
   if (process.env.BENCH_SKIP_SQLITE !== '1') results.push(await benchOn(null, api));
   if (process.env.BENCH_SKIP_POSTGRES !== '1') {
@@ -139,6 +154,7 @@ async function benchDatabases(api: FakeApi | null): Promise<{ runs: Run[]; liveR
   }
   return {
     runs: results.flatMap((result) => result.runs),
+    editingRuns: results.flatMap((result) => result.editingRuns),
     liveRuns: results.flatMap((result) => (result.liveRun ? [result.liveRun] : [])),
   };
 }
@@ -184,11 +200,32 @@ function reportLive(liveRuns: LiveRun[]): void {
   );
 }
 
+function reportEditing(runs: EditingRun[]): void {
+  const table = describeEditingRuns(runs);
+  console.log(`\n${table}`);
+  if (process.env.BENCH_DRY_RUN === '1') return;
+  const note =
+    `POST /widget/api/{bot}/messages at ${pacedRate}/s from ${senders} senders (a separate process) to one owner's ` +
+    `bot of 50 commands × 5 examples; in the editing run another owner adds ${editExamples} examples one by one ` +
+    '(spread over the run: each save sent at its turn, or when the last answered if that is later) to a bot of 50 ' +
+    'commands × 5 examples; one new example at a time is followed with `GET /debug` every 50 ms until it matches ' +
+    'its command ("until used", from the save\'s answer), ' +
+    'then the next saved one; `GET ' +
+    `/api/health\` every 20 ms in both runs; load averages (1, 5, 15 min) at the end of each run; ${cpus().length} ` +
+    `cores. ${process.env.BENCH_NOTE ?? ''}`.trimEnd();
+  appendToResultsSection(
+    join(repoRoot, 'bench/RESULTS.md'),
+    '## Model updates off the request loop (issue #29)',
+    `${resultsHeading('bench:chat, editing')}\n\n${note}\n\n${table}\n`,
+  );
+}
+
 async function main(): Promise<void> {
-  const api = skipLive ? null : await startFakeApi();
+  const api = skipLive || onlyEditing ? null : await startFakeApi();
   try {
-    const { runs, liveRuns } = await benchDatabases(api);
+    const { runs, editingRuns, liveRuns } = await benchDatabases(api);
     if (runs.length > 0) reportConversations(runs);
+    if (editingRuns.length > 0) reportEditing(editingRuns);
     if (liveRuns.length > 0) reportLive(liveRuns);
   } finally {
     await api?.stop();

@@ -46,12 +46,12 @@ async function addCommands(client: Client, token: string, serviceId: number): Pr
   }
 }
 
-/** Starts the owner's training and waits until the owner has no job running. */
+/** Starts the owner's training and waits until the owner has no job running and the models are up to date. */
 export async function trainAndWait(client: Client, token: string): Promise<void> {
   await client.call('GET', '/api/command_example/train', undefined, token);
   for (let attempt = 0; attempt < 600; attempt += 1) {
     const answer = await client.call('GET', '/api/command_example/check-if-free', undefined, token);
-    if (answer.json?.status === 1) return;
+    if (answer.json?.status === 1 && answer.json?.model !== 'updating') return;
     await sleep(200);
   }
   throw new Error('training did not finish in 120 s');

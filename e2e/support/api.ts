@@ -33,6 +33,24 @@ export async function callApi(
   return json;
 }
 
+/**
+ * Waits until the owner's models reflect every saved example (check-if-free's `model`): a save answers before
+ * its model update, as the console's "Updating the model…" shows, so a test that seeds examples over the API
+ * waits here before it chats.
+ */
+export async function waitForModel(server: RunningServer, token: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await fetch(`${server.url}/api/command_example/check-if-free`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const json = (await answer.json()) as { model?: string };
+    if (json.model === 'up_to_date') return;
+    if (Date.now() > deadline) throw new Error(`the model is still ${json.model} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The HTTP status of a call, for checking that something is gone or refused. */
 export async function statusOf(server: RunningServer, method: string, path: string, token: string) {
   const answer = await fetch(`${server.url}/api${path}`, {

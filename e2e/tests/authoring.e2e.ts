@@ -155,6 +155,10 @@ describe('authoring a service, a command, a list variable and tagged examples', 
       await list.locator('[data-testid="example-row"][data-unsaved]').waitFor({ state: 'detached' });
       await expect.poll(() => exampleTexts(page)).toContain(text);
     }
+    // the save answers before the model is updated; the note beside the examples says when it is live
+    const modelState = page.getByTestId('model-state');
+    await expect.poll(() => modelState.getAttribute('data-state'), { timeout: 15_000 }).toBe('up_to_date');
+    expect(await modelState.textContent()).toBe('Model up to date');
     await snapPage(page, 'authoring-examples-en');
   });
 
@@ -206,6 +210,7 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     await snapPage(page, 'authoring-variable-form-ar');
     await page.goto(`${commandPath()}/examples`);
     await expect.poll(() => exampleTexts(page).then((texts) => texts.length)).toBe(3);
+    await expect.poll(() => page.getByTestId('model-state').textContent()).toBe('النموذج محدَّث');
     await snapPage(page, 'authoring-examples-ar');
     await switchLanguage(page, 'en');
   });

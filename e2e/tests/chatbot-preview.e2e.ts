@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, registerOwner } from '../support/api.ts';
+import { callApi, registerOwner, waitForModel } from '../support/api.ts';
 import { launchBrowser, switchLanguage } from '../support/browser.ts';
 import { screenshotDir } from '../support/paths.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -27,6 +27,7 @@ async function seedBakery(server: RunningServer, token: string) {
   await post(`/command_response/save/${command.id}`, {
     record: { resp_type: 'text', resp_text: 'We open every day at 7 in the morning.' },
   });
+  await waitForModel(server, token);
 }
 
 describe('the chatbot screen’s live preview', () => {

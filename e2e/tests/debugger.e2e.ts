@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForModel } from '../support/api.ts';
 import { launchBrowser, snap } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -67,6 +68,7 @@ async function seedOwner(server: RunningServer): Promise<string> {
       );
     }
   }
+  await waitForModel(server, token);
   return token;
 }
 

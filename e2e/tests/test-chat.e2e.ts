@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, registerOwner } from '../support/api.ts';
+import { callApi, registerOwner, waitForModel } from '../support/api.ts';
 import { launchBrowser, snap } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -50,6 +50,7 @@ async function seedRestaurant(server: RunningServer, token: string) {
   await post(`/command_response/save/${command.id}`, {
     record: { resp_type: 'text', resp_text: 'A table for {{people}} on {{day}} is booked.' },
   });
+  await waitForModel(server, token);
   return { serviceId: Number(service.id), commandId: Number(command.id) };
 }
 

@@ -83,8 +83,21 @@ export const lastTraining = z.object({
 });
 export type LastTraining = z.infer<typeof lastTraining>;
 
-/** GET /command_example/check-if-free: the train answer and the last training that ended (null before the first). */
-export const checkIfFreeResponse = trainResponse.extend({ last_training: lastTraining.nullable() });
+/**
+ * Whether the live models reflect every saved example: `updating` from a save until the model built from it is
+ * live (seconds), then `up_to_date`. A Train click is reported by `status` instead.
+ */
+export const modelState = z.enum(['updating', 'up_to_date']);
+export type ModelState = z.infer<typeof modelState>;
+
+/**
+ * GET /command_example/check-if-free: the train answer, the last training that ended (null before the first) and
+ * the models' state.
+ */
+export const checkIfFreeResponse = trainResponse.extend({
+  last_training: lastTraining.nullable(),
+  model: modelState,
+});
 export type CheckIfFreeResponse = z.infer<typeof checkIfFreeResponse>;
 
 /** One event of GET /command_example/trained_examples_check (server-sent events). */
@@ -92,6 +105,7 @@ export const trainingState = z.object({
   status: z.enum(['running', 'free']),
   /** when the owner's models were last trained or updated; null before the first */
   trained_at: z.string().nullable(),
+  model: modelState,
 });
 export type TrainingState = z.infer<typeof trainingState>;
 

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultChatbotSettings } from '@hiwar/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCommand, createExample, createService } from '../modules/services/authoring-fixtures.ts';
+import {
+  createCommand,
+  createExample,
+  createService,
+  waitForModels,
+} from '../modules/services/authoring-fixtures.ts';
 import { type DatabaseHandle, openDatabase } from '../platform/db/database.ts';
 import { registerAndLogin } from '../testing/accounts.ts';
 import { type ServerProcess, serverEnvOf, startServerProcess } from '../testing/server-process.ts';
@@ -57,6 +62,7 @@ describe.each(kinds)('a Telegram update acknowledged just before a crash on $lab
     });
     for (const text of ['when are you open', 'opening hours', 'are you open today', 'what time do you close'])
       await createExample(first, owner.token, commandId, text);
+    await waitForModels(first, owner.token);
     await first.call('POST', `/api/command_response/save/${commandId}`, {
       token: owner.token,
       body: { record: { resp_type: 'text', resp_text: 'We open at nine.' } },

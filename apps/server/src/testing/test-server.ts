@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { modelUpdatesSettled } from '../modules/nlu/model-updates.ts';
 import type { Config } from '../platform/config.ts';
 import { type DatabaseHandle, openDatabase } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrate.ts';
@@ -35,6 +36,11 @@ export interface TestServer {
   /** mail the server sent */
   mail: MailMessage[];
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /**
+   * Another server on the same database, with its own connection, caches and model updates: what a second
+   * server process is to this one. Closed with this server.
+   */
+  startSibling(): Promise<Pick<TestServer, 'url' | 'database' | 'call'>>;
   close(): Promise<void>;
 }
 
@@ -88,14 +94,47 @@ export async function startTestServer(
   const mailer: Mailer = { send: async (message) => void mail.push(message) };
   const app = await buildApp({ config, database, mailer, logger: false, ...(modules && { modules }) });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const siblings: (() => Promise<void>)[] = [];
   return {
     url,
     app,
     database,
     config,
     mail,
-    call: (method, path, options) => callServer(url, method, path, options),
+    // A change of examples answers before the models catch up (modules/nlu/model-updates.ts): the tests wait for
+    // them after every call, as if updates were instant. Tests of the background update itself call
+    // callServer(url, …) directly.
+    async call(method, path, options) {
+      const result = await callServer(url, method, path, options);
+      await modelUpdatesSettled(database.db);
+      return result;
+    },
+    async startSibling() {
+      const siblingDatabase = openDatabase(target);
+      const sibling = await buildApp({
+        config,
+        database: siblingDatabase,
+        mailer,
+        logger: false,
+        ...(modules && { modules }),
+      });
+      const siblingUrl = await sibling.listen({ port: 0, host: '127.0.0.1' });
+      siblings.push(async () => {
+        await sibling.close();
+        await siblingDatabase.close();
+      });
+      return {
+        url: siblingUrl,
+        database: siblingDatabase,
+        async call(method, path, options) {
+          const result = await callServer(siblingUrl, method, path, options);
+          await modelUpdatesSettled(siblingDatabase.db);
+          return result;
+        },
+      };
+    },
     async close() {
+      for (const closeSibling of siblings.splice(0)) await closeSibling();
       await app.close();
       await database.close();
       await drop();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addExample, predict, removeExample, train } from './model.ts';
+import { addExample, deriveRuntimeFrom, predict, removeExample, train } from './model.ts';
 import type { TrainingExample } from './types.ts';
 
 const EXAMPLES: TrainingExample[] = [
@@ -68,6 +68,29 @@ describe('incremental updates', () => {
     }
     expect(predict(updated, 'car park').examples[0]?.id).toBe('new');
     expect(updated.hash).not.toBe(model.hash);
+  });
+
+  it('an added example matches its own words before the next full training, in both parsers', () => {
+    for (const parser of ['default', 'embedding'] as const) {
+      const trained = train(EXAMPLES, { lang: 'en', parser, seed: 7 });
+      const text = 'the harbour ferry leaves at dawn';
+      const updated = addExample(trained, { id: 'ferry', text, command: 'hours' });
+      const prediction = predict(updated, 'The harbour ferry leaves at dawn!');
+      expect(prediction.isOutOfScope).toBe(false);
+      expect(prediction.ranking[0]?.command).toBe('hours');
+    }
+  });
+
+  it('a version read from JSON derives its runtime from the earlier one and predicts the same', () => {
+    const earlier = JSON.parse(JSON.stringify(model)) as typeof model;
+    predict(earlier, 'warm the runtime up');
+    const next = addExample(model, { id: 'new', text: 'is there a car park', command: 'location' });
+    const derived = JSON.parse(JSON.stringify(next)) as typeof model;
+    const fresh = JSON.parse(JSON.stringify(next)) as typeof model;
+    deriveRuntimeFrom(derived, earlier);
+    for (const probe of [...PROBES, 'is there a car park', 'car park please']) {
+      expect(predict(derived, probe)).toEqual(predict(fresh, probe));
+    }
   });
 
   it('a new command is learned without retraining', () => {

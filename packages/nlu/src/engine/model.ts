@@ -1,4 +1,5 @@
 import { SCORE_FLOOR } from './calibration.ts';
+import { exampleCommandOf } from './exact-examples.ts';
 import { contentHash } from './hash.ts';
 import { scoreModel, trainModel } from './parser.ts';
 import { assemblePrediction } from './prediction.ts';
@@ -13,13 +14,28 @@ function withHash(model: Omit<Model, 'hash'>): Model {
   return { ...model, hash: contentHash(JSON.stringify(rest) + (classifier?.hash ?? '')) };
 }
 
+/** Models whose runtime is to be built from an earlier version's (see deriveRuntimeFrom). */
+const derivations = new WeakMap<Model, { model: Model; runtime: Runtime }>();
+
 function runtimeOf(model: Model): Runtime {
   let runtime = runtimes.get(model);
   if (!runtime) {
-    runtime = buildRuntime(model);
+    runtime = buildRuntime(model, derivations.get(model));
+    derivations.delete(model);
     runtimes.set(model, runtime);
   }
   return runtime;
+}
+
+/**
+ * `model` is a later version of `previous` (a few examples added or removed, or retrained): when it is first
+ * used, its runtime reuses what `previous`'s holds — feature vectors of the same texts, the vocabulary, the
+ * decoded classifier when it is the same — instead of deriving everything from the JSON again. Does nothing
+ * when `previous` was never used (no runtime to reuse), so no chain of versions is kept.
+ */
+export function deriveRuntimeFrom(model: Model, previous: Model): void {
+  const runtime = runtimes.get(previous);
+  if (runtime && !runtimes.has(model)) derivations.set(model, { model: previous, runtime });
 }
 
 /** Full training of a model from the owner's examples. Deterministic for a given seed. */
@@ -36,7 +52,13 @@ export function train(examples: TrainingExample[], options: TrainOptions): Model
 
 export function predict(model: Model, text: string): Prediction {
   const scores = scoreModel(model, runtimeOf(model), text);
-  return assemblePrediction(scores, model.examples, model.threshold, model.scoreFloor ?? SCORE_FLOOR);
+  return assemblePrediction(
+    scores,
+    model.examples,
+    model.threshold,
+    model.scoreFloor ?? SCORE_FLOOR,
+    exampleCommandOf(model, text),
+  );
 }
 
 function withExamples(model: Model, examples: TrainingExample[]): Model {

@@ -47,20 +47,26 @@ export function assemblePrediction(
   examples: TrainingExample[],
   threshold: number,
   scoreFloor: number,
+  /** the command of the example whose words the message is, if any (exact-examples.ts) */
+  exampleCommand?: string,
 ): Prediction {
-  const ranking = rankCommands(scores);
   const similar = topExamples(examples, scores.similarExamples);
+  const nearest = similar[0];
+  const ranking = rankCommands(scores);
+  // a message that is one of the examples is that example's command, with the score the parser gave it
+  const position = ranking.findIndex((entry) => entry.command === exampleCommand);
+  const isAnExample = position >= 0;
+  if (position > 0) ranking.unshift(...ranking.splice(position, 1));
   const best = ranking[0];
   return {
     ranking,
     examples: similar,
-    cosine: similar[0]?.score ?? 0,
+    cosine: nearest?.score ?? 0,
     confidence: clampUnit(scores.confidence),
     isOutOfScope:
       best === undefined ||
-      scores.isUnfamiliar === true ||
-      scores.confidence < threshold ||
-      best.score < scoreFloor,
+      (!isAnExample &&
+        (scores.isUnfamiliar === true || scores.confidence < threshold || best.score < scoreFloor)),
     threshold,
   };
 }

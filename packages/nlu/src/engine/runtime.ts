@@ -69,7 +69,11 @@ export function buildRuntime(model: Model, previous?: { model: Model; runtime: R
         model,
       )
     : undefined;
-  const sameClassifier = previous !== undefined && previous.model.classifier === model.classifier;
+  // the same classifier: the same object (addExample), or the same weights read again from JSON
+  const sameClassifier =
+    previous !== undefined &&
+    (previous.model.classifier === model.classifier ||
+      (previous.model.classifier !== null && previous.model.classifier.hash === model.classifier?.hash));
   const classify = sameClassifier
     ? previous.runtime.classify
     : model.classifier

@@ -34,8 +34,17 @@ export function setExampleStatus(exampleId: number, status: 0 | 1) {
   return api.post(`/command_example/set_status/${exampleId}`, { status });
 }
 
+/** The models' state (model-state.tsx), asked again after every change of examples. */
+export const modelStateQueryKey = ['nlu', 'model-state'] as const;
+
+/** After a change of examples: the state is asked again (the server says "updating" until the model is live). */
+function refreshModelState(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: modelStateQueryKey });
+}
+
 /** The saved record takes the place of its old copy in the cached list; a new one goes first. */
 export function storeSavedExample(queryClient: QueryClient, commandId: number, saved: ExampleRecord) {
+  refreshModelState(queryClient);
   queryClient.setQueryData<ExampleRecord[]>(examplesQueryKey(commandId), (list = []) =>
     list.some((example) => example._id === saved._id)
       ? list.map((example) => (example._id === saved._id ? saved : example))
@@ -49,12 +58,14 @@ export function patchExampleStatus(
   exampleId: number,
   status: 0 | 1,
 ) {
+  refreshModelState(queryClient);
   queryClient.setQueryData<ExampleRecord[]>(examplesQueryKey(commandId), (list = []) =>
     list.map((example) => (example._id === exampleId ? { ...example, example_status: status } : example)),
   );
 }
 
 export function forgetExample(queryClient: QueryClient, commandId: number, exampleId: number) {
+  refreshModelState(queryClient);
   queryClient.setQueryData<ExampleRecord[]>(examplesQueryKey(commandId), (list = []) =>
     list.filter((example) => example._id !== exampleId),
   );

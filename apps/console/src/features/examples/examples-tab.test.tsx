@@ -111,6 +111,34 @@ describe('examples tab', () => {
     expect(mark.getAttribute('data-variable')).toBe('size');
   });
 
+  it('says "Updating the model…" after a save until the server reports the model up to date', async () => {
+    // the server's model state: up to date, updating after the save for two answers, then up to date again
+    let states = ['up_to_date'];
+    const fetchStub = server('default', (_method, path) => {
+      if (path === '/command_example/save_example') {
+        states = ['updating', 'updating', 'up_to_date'];
+        return { json: { status: 1, data: { ...pizza, updated_at: '2026-01-03 00:00:00' } } };
+      }
+      if (path === '/command_example/check-if-free') {
+        const model = states.length > 1 ? states.shift() : states[0];
+        return { json: { status: 1, msg: 'free', last_training: null, model } };
+      }
+      return { json: { status: 1 } };
+    });
+    renderTab();
+    const note = await screen.findByTestId('model-state');
+    await waitFor(() => expect(note.textContent).toBe('Model up to date'));
+    const row = await rowOf('pizza');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('model-state').textContent).toBe('Updating the model…'));
+    await waitFor(() => expect(screen.getByTestId('model-state').textContent).toBe('Model up to date'), {
+      timeout: 4000,
+    });
+    const checks = fetchStub.mock.calls.filter(([url]) => url === '/api/command_example/check-if-free');
+    expect(checks.length).toBeGreaterThanOrEqual(3);
+  });
+
   it('requires the text of a new example and removes a stored one', async () => {
     const fetchStub = server('default', () => ({ json: { status: 1 } }));
     renderTab();

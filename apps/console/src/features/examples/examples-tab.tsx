@@ -7,6 +7,7 @@ import { useVariableNames } from '../variables/variables-api.ts';
 import { draftOf, type ExampleDraft, newDraft } from './example-draft.ts';
 import { ExampleRow } from './example-row.tsx';
 import { useExamples } from './examples-api.ts';
+import { ModelStateNote } from './model-state.tsx';
 import { TrainButton } from './train-button.tsx';
 
 interface ExamplesTabProps {
@@ -44,7 +45,8 @@ export function ExamplesTab({ commandId, lang }: ExamplesTabProps) {
         <Text size="sm" c="dimmed">
           {t('examples.hint')}
         </Text>
-        <Group gap="xs">
+        <Group gap="md">
+          <ModelStateNote />
           {profile.data?.engine_type === 'bert' && <TrainButton commandId={commandId} />}
           <Button leftSection={<IconPlus size={16} />} onClick={addExample}>
             {t('examples.new')}

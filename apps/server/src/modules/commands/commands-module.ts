@@ -142,13 +142,11 @@ export const commandsModule: AppModule = {
         },
       },
       async (request) => {
-        const found = await setCommandStatus(
-          db,
-          sessionOf(request).userId,
-          request.params.id,
-          request.body.status,
-        );
+        const { userId } = sessionOf(request);
+        const found = await setCommandStatus(db, userId, request.params.id, request.body.status);
         if (!found) throw new AppError('not_found');
+        // its examples leave or join what the models are trained on
+        await notifyExamplesChanged(db, request.log, userId, [request.params.id]);
         return { status: 1 as const };
       },
     );
@@ -162,7 +160,7 @@ export const commandsModule: AppModule = {
       async (request) => {
         const userId = sessionOf(request).userId;
         await deleteCommand(db, userId, request.params.id);
-        await notifyExamplesChanged(request.log, userId, [request.params.id]);
+        await notifyExamplesChanged(db, request.log, userId, [request.params.id]);
         return { status: 1 as const };
       },
     );
@@ -182,7 +180,7 @@ export const commandsModule: AppModule = {
         const userId = sessionOf(request).userId;
         const { service_id: serviceId, command_id: commandId } = request.params;
         const copy = await cloneCommand(db, { userId, serviceId, commandId });
-        await notifyExamplesChanged(request.log, userId, [copy.command_id]);
+        await notifyExamplesChanged(db, request.log, userId, [copy.command_id]);
         return { status: 1 as const, id: copy.command_id, data: copy, msg: commandMessages.cloned };
       },
     );

@@ -1,14 +1,22 @@
+import type { Database } from '../../platform/db/database.ts';
+
 /**
  * The one hook every change to a command's examples goes through (save, delete, status, tag removal, copies,
- * command deletion). The NLU integration subscribes to it to retrain incrementally; with no subscriber it does
- * nothing.
+ * command deletion). The NLU integration subscribes to it to mark the owner's models as behind and update them
+ * in the background; with no subscriber it does nothing. Listeners are per database: several servers may run in
+ * one process (the tests), each with its own.
  */
 export type ExamplesChangedListener = (userId: number, commandIds: number[]) => void | Promise<void>;
 
-const listeners = new Set<ExamplesChangedListener>();
+const listenersByDb = new WeakMap<Database, Set<ExamplesChangedListener>>();
 
 /** Answers the unsubscribe function. */
-export function subscribeToExampleChanges(listener: ExamplesChangedListener): () => void {
+export function subscribeToExampleChanges(db: Database, listener: ExamplesChangedListener): () => void {
+  let listeners = listenersByDb.get(db);
+  if (!listeners) {
+    listeners = new Set();
+    listenersByDb.set(db, listeners);
+  }
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -18,23 +26,23 @@ export function subscribeToExampleChanges(listener: ExamplesChangedListener): ()
  * service is one call, so the listener can update the model once). A failing listener is reported, never undoes
  * the saved change.
  */
-export async function onExamplesChanged(userId: number, commandIds: number[]): Promise<void> {
-  const results = await Promise.allSettled(
-    [...listeners].map(async (listener) => listener(userId, commandIds)),
-  );
+export async function onExamplesChanged(db: Database, userId: number, commandIds: number[]): Promise<void> {
+  const listeners = [...(listenersByDb.get(db) ?? [])];
+  const results = await Promise.allSettled(listeners.map(async (listener) => listener(userId, commandIds)));
   const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
   if (failures.length > 0) throw new AggregateError(failures, 'an examples-changed listener failed');
 }
 
 /** Notifies the listeners of the changed commands, logging listener failures instead of failing the request. */
 export async function notifyExamplesChanged(
+  db: Database,
   log: { error(object: unknown, message: string): void },
   userId: number,
   commandIds: Iterable<number>,
 ): Promise<void> {
   const changed = [...new Set(commandIds)];
   if (changed.length === 0) return;
-  await onExamplesChanged(userId, changed).catch((error: unknown) =>
+  await onExamplesChanged(db, userId, changed).catch((error: unknown) =>
     log.error({ err: error, commandIds: changed }, 'examples-changed listener failed'),
   );
 }

@@ -48,7 +48,7 @@ async function deleteExample(db: Database, request: FastifyRequest, exampleId: n
   const example = await findOwnExample(db, userId, exampleId);
   if (!example) throw new AppError('not_found');
   await deleteExampleRow(db, exampleId);
-  await notifyExamplesChanged(request.log, userId, [example.example_command_id]);
+  await notifyExamplesChanged(db, request.log, userId, [example.example_command_id]);
   return { status: 1 as const };
 }
 
@@ -82,7 +82,7 @@ export const examplesModule: AppModule = {
       async (request) => {
         const { userId } = sessionOf(request);
         const saved = await saveExample(db, userId, request.body);
-        await notifyExamplesChanged(request.log, userId, [saved.example_command_id]);
+        await notifyExamplesChanged(db, request.log, userId, [saved.example_command_id]);
         return { status: 1 as const, data: saved };
       },
     );
@@ -105,7 +105,7 @@ export const examplesModule: AppModule = {
         const items = listOf(request.body).map((example) => ({ commandId, example }));
         await requireOwnCommand(db, userId, commandId);
         const saved = await saveExamples(db, userId, items);
-        await notifyExamplesChanged(request.log, userId, [commandId]);
+        await notifyExamplesChanged(db, request.log, userId, [commandId]);
         return { status: 1 as const, data: saved };
       },
     );
@@ -122,6 +122,7 @@ export const examplesModule: AppModule = {
           const items = itemsNamingTheirCommand(listOf(request.body));
           const saved = await saveExamples(db, userId, items);
           await notifyExamplesChanged(
+            db,
             request.log,
             userId,
             items.map((item) => item.commandId),
@@ -165,7 +166,7 @@ export const examplesModule: AppModule = {
         const example = await findOwnExample(db, userId, request.params.id);
         if (!example) throw new AppError('not_found');
         await setExampleStatus(db, userId, example._id, request.body.status);
-        await notifyExamplesChanged(request.log, userId, [example.example_command_id]);
+        await notifyExamplesChanged(db, request.log, userId, [example.example_command_id]);
         return { status: 1 as const };
       },
     );

@@ -23,7 +23,7 @@ describe.each(await testDatabaseKinds())('examples on $label', (kind) => {
   });
   beforeEach(() => {
     changes = [];
-    unsubscribe = subscribeToExampleChanges((userId, commandIds) => {
+    unsubscribe = subscribeToExampleChanges(server.database.db, (userId, commandIds) => {
       for (const commandId of commandIds) changes.push([userId, commandId]);
     });
   });

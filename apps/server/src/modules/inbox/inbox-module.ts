@@ -153,7 +153,7 @@ export function createInboxModule(options: InboxModuleOptions = {}): AppModule {
           const { userId } = sessionOf(request);
           const added = await addGroupMessageAsExample(db, userId, request.params.id, request.body);
           // the incremental update: the bot understands the message within a second
-          await notifyExamplesChanged(request.log, userId, [added.commandId]);
+          await notifyExamplesChanged(db, request.log, userId, [added.commandId]);
           return {
             status: 1 as const,
             msg: inboxMessages.exampleAdded,

@@ -6,8 +6,8 @@ export {
   extractCommandVariables,
 } from './command-variables.ts';
 export { listMatchableCommandIds } from './corpus-repository.ts';
+export { modelUpdatesSettled, requestModelUpdate } from './model-updates.ts';
 export { NLU_LANGS, NLU_PARSERS, type NluLang, type NluParser } from './reconcile-model.ts';
-export { syncCommands } from './sync-commands.ts';
 export { everyModelOf, trainOwnerModels } from './train-owner.ts';
 export {
   type RankedCommand,

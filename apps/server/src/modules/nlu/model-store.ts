@@ -1,4 +1,4 @@
-import type { Model } from '@hiwar/nlu';
+import { deriveRuntimeFrom, type Model } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { WriteCache } from '../../platform/db/write-cache.ts';
 import {
@@ -9,11 +9,57 @@ import {
   type ModelStamp,
   writeModel,
 } from './model-repository.ts';
+import type { ModelJson } from './train-in-worker.ts';
 
+/**
+ * A stored model as this process keeps it: the JSON text until a message needs the model (an owner who only edits
+ * never has it parsed on the server's thread), then the parsed model. `json` answers the text again when an
+ * update needs it.
+ */
 export interface StoredModel {
-  model: Model;
-  version: number;
-  trainedAt: string;
+  readonly version: number;
+  readonly trainedAt: string;
+  /** the model, parsed on first use */
+  readonly model: Model;
+  /** the commands the model knows (the message path checks the matchable ones against it) */
+  readonly commands: ReadonlySet<number>;
+  /** the model's JSON text */
+  json(): string;
+  /** the model if a message already needed it, else null */
+  parsedModel(): Model | null;
+}
+
+/**
+ * `earlier`: the version this one replaces in the cache. If a message used it, the new version's runtime is
+ * derived from its runtime when the new one is first used (feature vectors, vocabulary, classifier), instead of
+ * from scratch on the server's thread.
+ */
+function storedModel(json: string, version: number, trainedAt: string, earlier?: StoredModel): StoredModel {
+  let text: string | null = json;
+  let parsed: Model | null = null;
+  let commands: Set<number> | null = null;
+  let previous = earlier?.parsedModel() ?? null;
+  return {
+    version,
+    trainedAt,
+    get model() {
+      if (!parsed) {
+        parsed = JSON.parse(text ?? '') as Model;
+        text = null; // kept once: the parsed model, not both
+        if (previous) deriveRuntimeFrom(parsed, previous);
+        previous = null;
+      }
+      return parsed;
+    },
+    parsedModel: () => parsed,
+    get commands() {
+      commands ??= new Set(this.model.examples.map((example) => Number(example.command)));
+      return commands;
+    },
+    json() {
+      return text ?? JSON.stringify(parsed);
+    },
+  };
 }
 
 /**
@@ -67,13 +113,13 @@ export async function loadModel(
   if (cached && cached.version === stamp.version) return cached;
   const row = await findModelRow(db, key);
   if (!row) return null;
-  const stored = { model: JSON.parse(row.json) as Model, version: row.version, trainedAt: row.trainedAt };
+  const stored = storedModel(row.json, row.version, row.trainedAt, cached);
   cache.set(cacheKey(key), stored);
   return stored;
 }
 
-/** What an update makes of the current model: a new model, no model (empty corpus), or no change. */
-export type ModelUpdate = { model: Model | null; isFullTraining: boolean } | 'unchanged';
+/** What an update makes of the current model: a new model (JSON text), no model (empty corpus), or no change. */
+export type ModelUpdate = { model: ModelJson | null; isFullTraining: boolean } | 'unchanged';
 
 const MAX_ATTEMPTS = 8;
 
@@ -100,7 +146,7 @@ async function storeUpdate(
   db: Database,
   key: ModelKey,
   current: StoredModel | null,
-  next: { model: Model | null; isFullTraining: boolean },
+  next: { model: ModelJson | null; isFullTraining: boolean },
 ): Promise<boolean> {
   const cache = cacheOf(db);
   if (next.model === null) {
@@ -109,14 +155,10 @@ async function storeUpdate(
     if (isDeleted) cache.delete(cacheKey(key));
     return isDeleted;
   }
-  const write = {
-    json: JSON.stringify(next.model),
-    hash: next.model.hash,
-    isFullTraining: next.isFullTraining,
-  };
+  const write = { json: next.model.json, hash: next.model.hash, isFullTraining: next.isFullTraining };
   const version = await writeModel(db, key, current?.version ?? null, write);
   if (version === null) return false;
   const trainedAt = next.isFullTraining || !current ? new Date().toISOString() : current.trainedAt;
-  cache.set(cacheKey(key), { model: next.model, version, trainedAt });
+  cache.set(cacheKey(key), storedModel(next.model.json, version, trainedAt, cache.get(cacheKey(key))));
   return true;
 }

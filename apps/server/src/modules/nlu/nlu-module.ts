@@ -15,14 +15,16 @@ import { createJobRunner, type JobRunner } from '../../platform/jobs/index.ts';
 import { subscribeToExampleChanges } from '../examples/examples-changed.ts';
 import { augmentExample } from './augment-example.ts';
 import { debugMessage } from './debug-message.ts';
-import { syncCommands } from './sync-commands.ts';
+import { markExamplesChanged } from './model-state-repository.ts';
+import { type SweeperTimings, startModelSweeper } from './model-sweeper.ts';
+import { modelUpdatesSettled, requestModelUpdate, setModelUpdateHooks } from './model-updates.ts';
 import {
   defaultStreamTimings,
   type OpenStreams,
   type StreamTimings,
   streamTrainingState,
 } from './training-events.ts';
-import { scheduleRefresh, startTraining, trainingJobHandlers } from './training-jobs.ts';
+import { createRefreshScheduler, startTraining, trainingJobHandlers } from './training-jobs.ts';
 import { checkIfFree } from './training-status.ts';
 
 const tags = ['nlu'];
@@ -38,6 +40,10 @@ export interface NluModuleOptions {
   /** how often the job runner looks at the queue (ms) */
   jobPollMs?: number;
   streamTimings?: StreamTimings;
+  /** how often changes no model reflects are looked for, and how old they must be (model-sweeper.ts) */
+  sweeperTimings?: SweeperTimings;
+  /** how long an owner must stop editing before the models are retrained (default 5 s) */
+  refreshQuietMs?: number;
 }
 
 /**
@@ -56,16 +62,26 @@ export function createNluModule(options: NluModuleOptions = {}): AppModule {
         ...(options.jobPollMs !== undefined && { pollMs: options.jobPollMs }),
       });
       const streams: OpenStreams = new Set();
-      const unsubscribe = subscribeToExampleChanges(async (userId, commandIds) => {
-        const changedLangs = await syncCommands(db, userId, commandIds);
-        if (changedLangs.length > 0) await scheduleRefresh(runner, userId);
+      const refreshes = createRefreshScheduler(runner, app.log, options.refreshQuietMs);
+      setModelUpdateHooks(db, {
+        log: app.log,
+        onModelsChanged: async (userId) => refreshes.afterChange(userId),
       });
+      // the save answers once its change is recorded; the models follow in the background (model-updates.ts)
+      const unsubscribe = subscribeToExampleChanges(db, async (userId, commandIds) => {
+        await markExamplesChanged(db, userId);
+        void requestModelUpdate(db, userId, commandIds);
+      });
+      const sweeper = startModelSweeper(db, app.log, options.sweeperTimings);
       runner.start();
       app.addHook('preClose', async () => {
         for (const end of [...streams]) end();
       });
       app.addHook('onClose', async () => {
         unsubscribe();
+        refreshes.stop();
+        await sweeper.stop();
+        await modelUpdatesSettled(db);
         await runner.stop();
       });
 

@@ -25,7 +25,19 @@ export interface NluLearnedValuesTable {
   updated_at: Timestamp;
 }
 
+/** `nlu_model_state` (migration 0034): example changes saved and reflected, per owner (model-updates.ts). */
+export interface NluModelStateTable {
+  user_id: number;
+  /** +1 by every saved change of the owner's examples */
+  wanted_version: number;
+  /** the wanted_version the live models were built from */
+  live_version: number;
+  /** the last saved change */
+  changed_at: Timestamp;
+}
+
 export type NluTables = {
   nlu_models: NluModelsTable;
   nlu_learned_values: NluLearnedValuesTable;
+  nlu_model_state: NluModelStateTable;
 };

@@ -46,6 +46,19 @@ export function isBulkChange(changes: Changes, model: Model): boolean {
   return countChanges(changes) > Math.max(20, model.examples.length / 10);
 }
 
+/**
+ * Up to this many examples a full training costs little more than an incremental update (tens of ms, in the
+ * worker), and it calibrates the out-of-scope threshold on the examples as they are now: a young bot's model,
+ * first trained on one or two examples, would otherwise keep a threshold calibrated on nothing until the refresh
+ * after the owner stops editing.
+ */
+export const SMALL_MODEL_EXAMPLES = 60;
+
+/** Whether bringing the model to `desiredCount` examples through `changes` should retrain it instead. */
+export function shouldRetrain(changes: Changes, model: Model, desiredCount: number): boolean {
+  return desiredCount <= SMALL_MODEL_EXAMPLES || isBulkChange(changes, model);
+}
+
 export function applyChanges(model: Model, changes: Changes): Model {
   let next = model;
   for (const id of changes.removed) next = removeExample(next, id);

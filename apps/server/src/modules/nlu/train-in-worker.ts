@@ -1,71 +1,92 @@
 import { Worker } from 'node:worker_threads';
-import type { Model, TrainingExample, TrainOptions } from '@hiwar/nlu';
-import type { Changes } from './reconcile-model.ts';
-import type { TrainAnswer, TrainRequest } from './train-worker.ts';
+import type { TrainingExample, TrainOptions } from '@hiwar/nlu';
+import type { ModelJson, SyncOutcome, TrainAnswer, TrainRequest } from './train-worker.ts';
+
+export type { ModelJson, SyncOutcome };
 
 interface Pending {
-  resolve(model: Model): void;
+  resolve(answer: TrainAnswer): void;
   reject(error: Error): void;
-}
-
-let worker: Worker | null = null;
-let nextId = 1;
-const pending = new Map<number, Pending>();
-
-function failAll(error: Error): void {
-  for (const waiting of pending.values()) waiting.reject(error);
-  pending.clear();
-  worker = null;
-}
-
-function workerThread(): Worker {
-  if (worker) return worker;
-  // Node 24 runs the TypeScript worker itself (type stripping), under tsx and Vitest alike.
-  const started = new Worker(new URL('./train-worker.ts', import.meta.url));
-  started.unref();
-  started.on('message', (answer: TrainAnswer) => {
-    const waiting = pending.get(answer.id);
-    pending.delete(answer.id);
-    if (pending.size === 0) started.unref();
-    if (!waiting) return;
-    if ('error' in answer) waiting.reject(new Error(answer.error));
-    else waiting.resolve(JSON.parse(answer.json) as Model);
-  });
-  started.on('error', (error) => failAll(error));
-  started.on('exit', (code) => failAll(new Error(`the training worker stopped (exit code ${code})`)));
-  worker = started;
-  return started;
 }
 
 type WorkerRequest = TrainRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
-/** One request to the worker: answered in turn, one model at a time, off the thread that answers HTTP. */
-function askWorker(request: WorkerRequest): Promise<Model> {
-  const thread = workerThread();
-  const id = nextId++;
-  return new Promise<Model>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    thread.ref();
-    thread.postMessage({ ...request, id } as TrainRequest);
-  });
+/**
+ * One worker thread and its queue: requests are answered in turn, one model at a time, off the thread that answers
+ * HTTP. Started on first use; it does not keep the process alive while idle.
+ */
+function createLane(name: string) {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+
+  function failAll(error: Error): void {
+    for (const waiting of pending.values()) waiting.reject(error);
+    pending.clear();
+    worker = null;
+  }
+
+  function workerThread(): Worker {
+    if (worker) return worker;
+    // Node 24 runs the TypeScript worker itself (type stripping), under tsx and Vitest alike.
+    const started = new Worker(new URL('./train-worker.ts', import.meta.url), { name: `nlu-${name}` });
+    started.unref();
+    started.on('message', (answer: TrainAnswer) => {
+      const waiting = pending.get(answer.id);
+      pending.delete(answer.id);
+      if (pending.size === 0) started.unref();
+      if (!waiting) return;
+      if ('error' in answer) waiting.reject(new Error(answer.error));
+      else waiting.resolve(answer);
+    });
+    started.on('error', (error) => failAll(error));
+    started.on('exit', (code) => failAll(new Error(`the ${name} worker stopped (exit code ${code})`)));
+    worker = started;
+    return started;
+  }
+
+  return function ask(request: WorkerRequest): Promise<TrainAnswer> {
+    const thread = workerThread();
+    const id = nextId++;
+    return new Promise<TrainAnswer>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      thread.ref();
+      thread.postMessage({ ...request, id } as TrainRequest);
+    });
+  };
 }
+
+/**
+ * Two lanes, so a save's few examples are not queued behind a long training: full trainings in one worker, the
+ * updates that follow saves in the other. Both run at a lower OS priority than the server's thread
+ * (train-worker.ts), so on a busy machine conversations keep the CPU they need and training takes what is left.
+ */
+const trainingLane = createLane('training');
+const updateLane = createLane('update');
 
 /**
  * Full training in a worker thread, so no training stalls the server's requests (issue #29: a model change
- * trained on the request loop held every conversation on the server for as long as it ran). One worker per
- * process, started on first use; requests queue in it one after another.
+ * trained on the request loop held every conversation on the server for as long as it ran). Answers the model
+ * as JSON text.
  */
-export function trainInWorker(examples: TrainingExample[], options: TrainOptions): Promise<Model> {
-  return askWorker({ kind: 'train', examples, options });
+export async function trainInWorker(examples: TrainingExample[], options: TrainOptions): Promise<ModelJson> {
+  const answer = await trainingLane({ kind: 'train', examples, options });
+  if (!('kind' in answer) || answer.kind !== 'train')
+    throw new Error('the training worker answered out of turn');
+  return answer.model;
 }
 
-/** Every model is trained in the worker, small ones too. */
-export const trainModel = trainInWorker;
-
 /**
- * Examples added and removed applied to a model in the worker (`addExample` trains the embedding member): what
- * each saved example costs, off the request loop.
+ * The model (JSON text, or none) brought in line with the examples in the update worker: unchanged, the
+ * differences applied, or trained again past a bulk change (see train-worker.ts).
  */
-export function applyChangesInWorker(model: Model, changes: Changes): Promise<Model> {
-  return askWorker({ kind: 'apply', model: JSON.stringify(model), changes });
+export async function syncInWorker(
+  model: string | null,
+  examples: TrainingExample[],
+  options: TrainOptions,
+): Promise<SyncOutcome> {
+  const answer = await updateLane({ kind: 'sync', model, examples, options });
+  if (!('kind' in answer) || answer.kind !== 'sync')
+    throw new Error('the update worker answered out of turn');
+  return answer.outcome;
 }

@@ -5,8 +5,6 @@ import { listModelKeys } from './model-repository.ts';
 import { updateModel } from './model-store.ts';
 import { withOwnerLock } from './owner-lock.ts';
 import {
-  countChanges,
-  diffExamples,
   isNluLang,
   NLU_LANGS,
   NLU_PARSERS,
@@ -14,7 +12,7 @@ import {
   type NluParser,
   trainingExampleOf,
 } from './reconcile-model.ts';
-import { applyChangesInWorker, trainModel } from './train-in-worker.ts';
+import { syncInWorker, trainInWorker } from './train-in-worker.ts';
 
 const yieldToEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -40,16 +38,15 @@ export async function storedModelsOf(db: Database, userId: number): Promise<Trai
 
 async function trainOne(db: Database, userId: number, target: TrainingTarget, corpus: CorpusExample[]) {
   const { lang, parser } = target;
-  const trained =
-    corpus.length > 0 ? await trainModel(corpus.map(trainingExampleOf), { lang, parser }) : null;
+  const options = { lang, parser };
+  const trained = corpus.length > 0 ? await trainInWorker(corpus.map(trainingExampleOf), options) : null;
   await withOwnerLock(db, userId, () =>
     updateModel(db, { userId, lang, parser }, async () => {
-      if (!trained) return { model: null, isFullTraining: true };
       // examples saved while training ran are applied incrementally, so none is lost
       const now = (await listCorpus(db, userId, { lang })).map(trainingExampleOf);
-      const changes = diffExamples(trained, now);
-      const model = countChanges(changes) === 0 ? trained : await applyChangesInWorker(trained, changes);
-      return { model: model.examples.length > 0 ? model : null, isFullTraining: true };
+      const outcome = await syncInWorker(trained?.json ?? null, now, options);
+      if (outcome.status === 'unchanged') return { model: trained, isFullTraining: true };
+      return { model: outcome.model, isFullTraining: true };
     }),
   );
 }

@@ -1,30 +1,110 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { type Model, type TrainingExample, type TrainOptions, train } from '@hiwar/nlu';
 import { registerLexicons } from './lexicons.ts';
-import { applyChanges, type Changes } from './reconcile-model.ts';
+import { applyChanges, countChanges, diffExamples, shouldRetrain } from './reconcile-model.ts';
 
 /**
- * Runs in a worker thread (see train-in-worker.ts): trains a model, or applies examples added and removed to one
- * (`addExample` trains the embedding member, the costliest step of a save), and answers the model's JSON.
+ * Runs in a worker thread (see train-in-worker.ts). Models come and go as JSON text, so the server's thread
+ * neither parses nor serialises them for an update: it stores the text as it is and parses a model only when a
+ * message needs it.
+ * - `train`: a model trained on the examples;
+ * - `sync`: the model (or none) brought in line with the examples — the differences applied with
+ *   addExample/removeExample (which trains the embedding member), or a training for a small bot or past a bulk
+ *   change (reconcile-model.ts).
  */
 export type TrainRequest =
   | { id: number; kind: 'train'; examples: TrainingExample[]; options: TrainOptions }
-  /** `model`: the model's JSON, parsed here so the server's thread does not copy the object graph */
-  | { id: number; kind: 'apply'; model: string; changes: Changes };
+  | { id: number; kind: 'sync'; model: string | null; examples: TrainingExample[]; options: TrainOptions };
 
-export type TrainAnswer = { id: number; json: string } | { id: number; error: string };
-
-registerLexicons();
-
-function modelOf(request: TrainRequest): Model {
-  if (request.kind === 'train') return train(request.examples, request.options);
-  return applyChanges(JSON.parse(request.model) as Model, request.changes);
+/** A model as JSON text, with what the server needs to know of it without parsing it. */
+export interface ModelJson {
+  json: string;
+  hash: string;
+  exampleCount: number;
 }
+
+export type SyncOutcome =
+  | { status: 'unchanged' }
+  | {
+      status: 'updated';
+      /** null: no example is left, the model goes */
+      model: ModelJson | null;
+      /** the commands whose examples were added or removed */
+      touched: string[];
+      isFullTraining: boolean;
+    };
+
+export type TrainAnswer =
+  | { id: number; kind: 'train'; model: ModelJson }
+  | { id: number; kind: 'sync'; outcome: SyncOutcome }
+  | { id: number; error: string };
+
+/** How much lower than the server's thread this worker runs (a nice value: 10 gets about a tenth of a busy CPU). */
+const WORKER_NICENESS = 10;
+
+/**
+ * Lowers this thread's priority, not the process's: on Linux every thread has its own nice value, and
+ * /proc/thread-self names this one. Elsewhere (no /proc) the worker keeps the server's priority.
+ */
+function lowerThreadPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, WORKER_NICENESS);
+  } catch {
+    // not Linux, or not allowed: training competes as an equal
+  }
+}
+
+function modelJsonOf(model: Model): ModelJson {
+  return { json: JSON.stringify(model), hash: model.hash, exampleCount: model.examples.length };
+}
+
+function sync(request: Extract<TrainRequest, { kind: 'sync' }>): SyncOutcome {
+  const { examples, options } = request;
+  const trained = (touched: string[]): SyncOutcome => ({
+    status: 'updated',
+    model: examples.length > 0 ? modelJsonOf(train(examples, options)) : null,
+    touched,
+    isFullTraining: true,
+  });
+  if (request.model === null) {
+    return examples.length === 0
+      ? { status: 'unchanged' }
+      : trained(examples.map((example) => example.command));
+  }
+  const current = JSON.parse(request.model) as Model;
+  const changes = diffExamples(current, examples);
+  if (countChanges(changes) === 0) return { status: 'unchanged' };
+  const removed = new Set(changes.removed);
+  const touched = [
+    ...current.examples.filter((example) => removed.has(example.id)).map((example) => example.command),
+    ...changes.added.map((example) => example.command),
+  ];
+  if (shouldRetrain(changes, current, examples.length)) return trained(touched);
+  const updated = applyChanges(current, changes);
+  return {
+    status: 'updated',
+    model: updated.examples.length > 0 ? modelJsonOf(updated) : null,
+    touched,
+    isFullTraining: false,
+  };
+}
+
+function answerTo(request: TrainRequest): TrainAnswer {
+  if (request.kind === 'train')
+    return { id: request.id, kind: 'train', model: modelJsonOf(train(request.examples, request.options)) };
+  return { id: request.id, kind: 'sync', outcome: sync(request) };
+}
+
+lowerThreadPriority();
+registerLexicons();
 
 parentPort?.on('message', (request: TrainRequest) => {
   let answer: TrainAnswer;
   try {
-    answer = { id: request.id, json: JSON.stringify(modelOf(request)) };
+    answer = answerTo(request);
   } catch (error) {
     answer = {
       id: request.id,

@@ -52,6 +52,37 @@ export async function scheduleRefresh(runner: JobRunner, userId: number): Promis
   await runner.enqueue({ kind: REFRESH_JOB_KIND, userId, singletonKey: `${REFRESH_JOB_KIND}:${userId}` });
 }
 
+/**
+ * Refreshes once an owner has stopped editing for `quietMs` (default 5 s): an owner adding examples one after
+ * another would otherwise retrain every model after every few saves. The examples are used at once anyway (the
+ * update applies them); the refresh only recalibrates. A refresh lost with its process is made by the next
+ * change.
+ */
+export function createRefreshScheduler(
+  runner: JobRunner,
+  log: { error(object: unknown, message: string): void },
+  quietMs = 5000,
+) {
+  const timers = new Map<number, NodeJS.Timeout>();
+  return {
+    afterChange(userId: number): void {
+      clearTimeout(timers.get(userId));
+      const timer = setTimeout(() => {
+        timers.delete(userId);
+        scheduleRefresh(runner, userId).catch((error: unknown) =>
+          log.error({ err: error, userId }, 'refresh could not be queued'),
+        );
+      }, quietMs);
+      timer.unref();
+      timers.set(userId, timer);
+    },
+    stop(): void {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}
+
 function langsOf(payload: Record<string, unknown>): NluLang[] {
   const langs = Array.isArray(payload.langs) ? payload.langs.map(String).filter(isNluLang) : [];
   return langs.length > 0 ? langs : [...NLU_LANGS];

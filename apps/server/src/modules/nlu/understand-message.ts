@@ -2,8 +2,8 @@ import { detectLanguage, type Lang, predict } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { listMatchableCommandIds } from './corpus-repository.ts';
 import { loadModel, type StoredModel } from './model-store.ts';
+import { requestModelUpdate } from './model-updates.ts';
 import { NLU_PARSERS, type NluParser } from './reconcile-model.ts';
-import { syncCommands } from './sync-commands.ts';
 
 export interface RankedCommand {
   commandId: number;
@@ -60,8 +60,7 @@ function notUnderstood(lang: Lang): Understanding {
 }
 
 function commandsMissingFrom(stored: StoredModel, matchable: ReadonlySet<number>): number[] {
-  const known = new Set(stored.model.examples.map((example) => Number(example.command)));
-  return [...matchable].filter((commandId) => !known.has(commandId));
+  return [...matchable].filter((commandId) => !stored.commands.has(commandId));
 }
 
 /** Similarity of the message to the command's nearest example. */
@@ -71,7 +70,8 @@ function cosineOf(commandId: number, examples: SimilarExample[]): number {
 
 /**
  * Ranks the owner's commands for a message, reading nothing but the owner's model. Commands switched off (or
- * whose service is) are left out at once; a command switched back on that the model lacks is synced in first.
+ * whose service is) are left out at once; a command switched back on that the model lacks is asked for in the
+ * background (model-updates.ts) and matched once its update is live.
  */
 export async function understandMessage(
   db: Database,
@@ -82,12 +82,11 @@ export async function understandMessage(
   const lang = options.lang ?? detectLanguage(text);
   const preferred = options.parser ?? 'default';
   const matchable = options.matchable ?? (await listMatchableCommandIds(db, userId, lang));
-  let found = await loadModelFor(db, userId, lang, preferred);
+  const found = await loadModelFor(db, userId, lang, preferred);
   const missing = found ? commandsMissingFrom(found.stored, matchable) : [...matchable];
-  if (missing.length > 0) {
-    await syncCommands(db, userId, missing);
-    found = await loadModelFor(db, userId, lang, preferred);
-  }
+  // a command switched back on, or a language's first examples: the models catch up in the background while
+  // this message is answered from the live model
+  if (missing.length > 0) void requestModelUpdate(db, userId, missing);
   if (!found) return notUnderstood(lang);
   const prediction = predict(found.stored.model, text);
   const ranking = prediction.ranking

@@ -68,3 +68,18 @@ export async function createExample(
   const answer = await server.call('POST', '/api/command_example/save_example', { token, body });
   return (await expectSaved(answer, 'example save')).data;
 }
+
+/**
+ * Waits until the owner's models reflect every saved example (check-if-free's `model`). A test server waits for
+ * model updates after every call by itself; a server process (server-process.ts) answers a save before its model
+ * update, so a test that seeds examples there waits here before it chats.
+ */
+export async function waitForModels(server: Callable, token: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await server.call('GET', '/api/command_example/check-if-free', { token });
+    if (answer.json?.model === 'up_to_date') return;
+    if (Date.now() > deadline) throw new Error(`models still ${answer.json?.model} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

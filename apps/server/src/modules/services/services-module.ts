@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
+import { listCommandsOfService } from '../commands/command-repository.ts';
 import { pagesCountOf } from '../commands/list-paging.ts';
 import { notifyExamplesChanged } from '../examples/examples-changed.ts';
 import { cloneService, deleteService, listServicesWithCommands, saveService } from './service-actions.ts';
@@ -72,7 +73,7 @@ export const servicesModule: AppModule = {
       async (request) => {
         const userId = sessionOf(request).userId;
         const commandIds = await deleteService(db, userId, request.params.id);
-        await notifyExamplesChanged(request.log, userId, commandIds);
+        await notifyExamplesChanged(db, request.log, userId, commandIds);
         return { status: 1 as const, msg: serviceMessages.deleted };
       },
     );
@@ -86,7 +87,7 @@ export const servicesModule: AppModule = {
       async (request) => {
         const userId = sessionOf(request).userId;
         const { service, commandIds } = await cloneService(db, userId, request.params.id);
-        await notifyExamplesChanged(request.log, userId, commandIds);
+        await notifyExamplesChanged(db, request.log, userId, commandIds);
         return { status: 1 as const, data: service, msg: serviceMessages.cloned };
       },
     );
@@ -107,6 +108,14 @@ export const servicesModule: AppModule = {
         const { userId } = sessionOf(request);
         const found = await setServiceStatus(db, userId, request.params.serviceId, request.body.status);
         if (!found) throw new AppError('not_found');
+        // its commands' examples leave or join what the models are trained on
+        const commands = await listCommandsOfService(db, request.params.serviceId);
+        await notifyExamplesChanged(
+          db,
+          request.log,
+          userId,
+          commands.map((command) => command.command_id),
+        );
         return { status: 1 as const };
       },
     );

@@ -175,7 +175,7 @@ export const variablesModule: AppModule = {
       async (request) => {
         const { userId } = sessionOf(request);
         const commandId = await deleteVariable(db, userId, request.params.var_id);
-        await notifyExamplesChanged(request.log, userId, [commandId]);
+        await notifyExamplesChanged(db, request.log, userId, [commandId]);
         return { status: 1 as const };
       },
     );

@@ -31,6 +31,7 @@ import { secretKeyCheck } from './0030-secret-key-check.ts';
 import { identityVerification } from './0031-identity-verification.ts';
 import { socialIdentities } from './0032-social-identities.ts';
 import { emailChange } from './0033-email-change.ts';
+import { modelState } from './0034-model-state.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -68,4 +69,5 @@ export const migrations: AppMigration[] = [
   identityVerification,
   socialIdentities,
   emailChange,
+  modelState,
 ];
