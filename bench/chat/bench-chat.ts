@@ -27,7 +27,8 @@ import { createPostgresDatabase, type ServerProcess, startServer } from './serve
  * carries one kind of message). BENCH_SKIP_LIVE=1 skips it, BENCH_ONLY_LIVE=1 runs only it.
  * Then the editing run (editing-bench.ts, issue #29): the paced load while another owner adds
  * BENCH_EDIT_EXAMPLES (250) examples one by one to a 50-command bot, beside a quiet run of the same load; health
- * p99, save p50/p99 and the time until a new example is used. BENCH_SKIP_EDITING=1 skips it,
+ * p99, save p50/p99 and the time until a new example is used; BENCH_EDIT_BOT_EXAMPLES (5, up to 20) examples per
+ * command in the editing owner's bot before the run. BENCH_SKIP_EDITING=1 skips it,
  * BENCH_ONLY_EDITING=1 runs only it (with the bot it needs).
  */
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,6 +42,7 @@ const onlyLive = process.env.BENCH_ONLY_LIVE === '1';
 const skipEditing = process.env.BENCH_SKIP_EDITING === '1';
 const onlyEditing = process.env.BENCH_ONLY_EDITING === '1';
 const editExamples = Number(process.env.BENCH_EDIT_EXAMPLES ?? 250);
+const editBotExamples = Math.min(20, Math.max(5, Number(process.env.BENCH_EDIT_BOT_EXAMPLES ?? 5)));
 const live = {
   senders: Number(process.env.BENCH_LIVE_SENDERS ?? 200),
   seconds,
@@ -83,7 +85,7 @@ async function benchConversations(
   const botToken = await buildBenchBot(server.url);
   // warm-up: model cache, JIT, connection pools
   await runLoad(server, botToken, { senders, seconds: 3, rate: 0, senderBase: 1_000_000 });
-  const editing = { senders, seconds, rate: pacedRate, examples: editExamples };
+  const editing = { senders, seconds, rate: pacedRate, examples: editExamples, botExamples: editBotExamples };
   if (onlyEditing) return { runs: [], editingRuns: await benchEditingOn(server, botToken, editing) };
   const runs: Run[] = [];
   if (process.env.BENCH_SKIP_SATURATION !== '1') {
@@ -208,9 +210,8 @@ function reportEditing(runs: EditingRun[]): void {
     `POST /widget/api/{bot}/messages at ${pacedRate}/s from ${senders} senders (a separate process) to one owner's ` +
     `bot of 50 commands × 5 examples; in the editing run another owner adds ${editExamples} examples one by one ` +
     '(spread over the run: each save sent at its turn, or when the last answered if that is later) to a bot of 50 ' +
-    'commands × 5 examples; one new example at a time is followed with `GET /debug` every 50 ms until it matches ' +
-    'its command ("until used", from the save\'s answer), ' +
-    'then the next saved one; `GET ' +
+    `commands × ${editBotExamples} examples; one new example at a time is followed with \`GET /debug\` every 50 ms ` +
+    'until it matches its command ("until used", from the save\'s answer), then the next saved one; `GET ' +
     `/api/health\` every 20 ms in both runs; load averages (1, 5, 15 min) at the end of each run; ${cpus().length} ` +
     `cores. ${process.env.BENCH_NOTE ?? ''}`.trimEnd();
   appendToResultsSection(

@@ -101,15 +101,31 @@ const EDITING_TOPICS = [
   'pagoda',
 ];
 
-/** The editing owner's bot: 50 commands, 5 examples each, trained before the run. */
-function startingExamples(topic: string): string[] {
-  return [
+/** The editing owner's bot: 50 commands, `perCommand` examples each (5 to 20), trained before the run. */
+function startingExamples(topic: string, perCommand: number): string[] {
+  const forms = [
     `i want to book the ${topic}`,
     `how much is the ${topic}`,
     `${topic} opening times`,
     `is the ${topic} open today`,
     `tell me about your ${topic}`,
+    `can children go to the ${topic}`,
+    `where do i park for the ${topic}`,
+    `is there a discount for the ${topic}`,
+    `how long does the ${topic} take`,
+    `can i bring my dog to the ${topic}`,
+    `do i need a ticket for the ${topic}`,
+    `what should i wear at the ${topic}`,
+    `is the ${topic} accessible by bus`,
+    `can we have lunch at the ${topic}`,
+    `how early should i arrive at the ${topic}`,
+    `is the ${topic} good for families`,
+    `can i cancel my ${topic} booking`,
+    `does the ${topic} take card payments`,
+    `are photos allowed at the ${topic}`,
+    `is the ${topic} crowded at weekends`,
   ];
+  return forms.slice(0, perCommand);
 }
 
 /** The examples added during the run: five per command, new words so the bot cannot match them before. */
@@ -133,12 +149,18 @@ function percentiles(values: number[]): Percentiles {
 }
 
 /** The editing owner and their commands' ids. */
-async function buildEditingBot(client: Client): Promise<{ token: string; commandIds: number[] }> {
+async function buildEditingBot(
+  client: Client,
+  perCommand: number,
+): Promise<{ token: string; commandIds: number[] }> {
   const { token, serviceId } = await registerOwnerWithService(client, 'Editing service');
   const commandIds: number[] = [];
   for (const topic of EDITING_TOPICS)
     commandIds.push(
-      await saveCommand(client, token, serviceId, { name: topic, examples: startingExamples(topic) }),
+      await saveCommand(client, token, serviceId, {
+        name: topic,
+        examples: startingExamples(topic, perCommand),
+      }),
     );
   await trainAndWait(client, token);
   return { token, commandIds };
@@ -235,12 +257,14 @@ function loadNote(): string {
 export async function benchEditingOn(
   server: ServerProcess,
   botToken: string,
-  options: { senders: number; seconds: number; rate: number; examples: number },
+  options: { senders: number; seconds: number; rate: number; examples: number; botExamples: number },
 ): Promise<EditingRun[]> {
   const client = createClient(server.url, 16);
   try {
-    console.log(`${server.label}: building the editing owner's bot (50 commands × 5 examples)…`);
-    const owner = await buildEditingBot(client);
+    console.log(
+      `${server.label}: building the editing owner's bot (50 commands × ${options.botExamples} examples)…`,
+    );
+    const owner = await buildEditingBot(client, options.botExamples);
     const runs: EditingRun[] = [];
     for (const kind of ['quiet', 'editing'] as const) {
       console.log(
