@@ -6,7 +6,7 @@ export {
   type SynonymSet,
   useLexicon,
 } from './lexicon.ts';
-export { addExample, deriveRuntimeFrom, predict, removeExample, train } from './model.ts';
+export * from './model.ts';
 export type {
   CommandScore,
   ExampleScore,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addExample, deriveRuntimeFrom, predict, removeExample, train } from './model.ts';
+import {
+  addExample,
+  deriveRuntimeFrom,
+  isRuntimeReady,
+  predict,
+  prepareRuntime,
+  removeExample,
+  train,
+} from './model.ts';
 import type { TrainingExample } from './types.ts';
 
 const EXAMPLES: TrainingExample[] = [
@@ -90,6 +98,33 @@ describe('incremental updates', () => {
     deriveRuntimeFrom(derived, earlier);
     for (const probe of [...PROBES, 'is there a car park', 'car park please']) {
       expect(predict(derived, probe)).toEqual(predict(fresh, probe));
+    }
+  });
+
+  it('a runtime prepared a step at a time, from the earlier version or from scratch, predicts the same', async () => {
+    const earlier = JSON.parse(JSON.stringify(model)) as typeof model;
+    predict(earlier, 'warm the runtime up');
+    const next = addExample(model, { id: 'new', text: 'is there a car park', command: 'location' });
+    const derived = JSON.parse(JSON.stringify(next)) as typeof model;
+    const scratch = JSON.parse(JSON.stringify(next)) as typeof model;
+    const fresh = JSON.parse(JSON.stringify(next)) as typeof model;
+    deriveRuntimeFrom(derived, earlier);
+    let pauses = 0;
+    const pause = async () => {
+      pauses += 1;
+    };
+    expect(isRuntimeReady(derived)).toBe(false);
+    await prepareRuntime(derived, pause);
+    const derivedPauses = pauses;
+    await prepareRuntime(scratch, pause);
+    expect(isRuntimeReady(derived) && isRuntimeReady(scratch)).toBe(true);
+    // steps, not one block: the vector space alone takes four pauses
+    expect(derivedPauses).toBeGreaterThanOrEqual(4);
+    expect(pauses - derivedPauses).toBeGreaterThanOrEqual(4);
+    for (const probe of [...PROBES, 'is there a car park', 'car park please']) {
+      const expected = predict(fresh, probe);
+      expect(predict(derived, probe)).toEqual(expected);
+      expect(predict(scratch, probe)).toEqual(expected);
     }
   });
 

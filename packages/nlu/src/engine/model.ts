@@ -3,7 +3,8 @@ import { exampleCommandOf } from './exact-examples.ts';
 import { contentHash } from './hash.ts';
 import { scoreModel, trainModel } from './parser.ts';
 import { assemblePrediction } from './prediction.ts';
-import { buildRuntime, type Runtime } from './runtime.ts';
+import { buildRuntime, type Runtime, runtimeSteps } from './runtime.ts';
+import { runSteps } from './steps.ts';
 import type { Model, Prediction, TrainingExample, TrainOptions } from './types.ts';
 
 const DEFAULT_SEED = 42;
@@ -36,6 +37,24 @@ function runtimeOf(model: Model): Runtime {
 export function deriveRuntimeFrom(model: Model, previous: Model): void {
   const runtime = runtimes.get(previous);
   if (runtime && !runtimes.has(model)) derivations.set(model, { model: previous, runtime });
+}
+
+/** Whether `model` can answer without building anything first (its runtime is built). */
+export function isRuntimeReady(model: Model): boolean {
+  return runtimes.has(model);
+}
+
+/**
+ * Builds `model`'s runtime ahead of its first prediction a step at a time, awaiting `pause()` between steps (a
+ * server lets requests be answered meanwhile), from the earlier version deriveRuntimeFrom named if any. A
+ * prediction that comes first builds it at once, as always.
+ */
+export async function prepareRuntime(model: Model, pause: () => Promise<void>): Promise<void> {
+  if (runtimes.has(model)) return;
+  const runtime = await runSteps(runtimeSteps(model, derivations.get(model)), pause);
+  if (runtimes.has(model)) return;
+  derivations.delete(model);
+  runtimes.set(model, runtime);
 }
 
 /** Full training of a model from the owner's examples. Deterministic for a given seed. */

@@ -8,8 +8,9 @@ import {
   unitQuery,
 } from './similarity.ts';
 import type { SparseVector } from './sparse.ts';
+import { finishSteps, type Steps } from './steps.ts';
 import type { Model } from './types.ts';
-import { buildVectorSpace, type VectorSpace } from './vector-space.ts';
+import { type VectorSpace, vectorSpaceSteps } from './vector-space.ts';
 
 /** Weight of the classifier against centroid similarity in a command's score (measured on dev). */
 export const CLASSIFIER_WEIGHT = 0.85;
@@ -46,20 +47,39 @@ function reuseVectors(previous: { model: Model; runtime: Runtime } | undefined) 
   return known;
 }
 
+/** How many examples' features are extracted in one step of a runtime built a step at a time. */
+const EXTRACTIONS_PER_STEP = 64;
+
 /**
  * Builds the runtime of `model`. Given the model it was derived from (an example added or removed), reuses
  * that one's feature vectors and decoded classifier instead of recomputing them.
  */
 export function buildRuntime(model: Model, previous?: { model: Model; runtime: Runtime }): Runtime {
+  return finishSteps(runtimeSteps(model, previous));
+}
+
+/** buildRuntime a step at a time (see steps.ts): no step is longer than a pass over the examples or buckets. */
+export function* runtimeSteps(model: Model, previous?: { model: Model; runtime: Runtime }): Steps<Runtime> {
   const known = reuseVectors(previous);
-  const rawVectors = model.examples.map(
-    (example) => known.get(example.text) ?? extractFeatures(example.text, model.lang, model.features),
-  );
-  const space = buildVectorSpace(
+  const rawVectors: SparseVector[] = [];
+  let extracted = 0;
+  for (const example of model.examples) {
+    const reused = known.get(example.text);
+    if (reused) {
+      rawVectors.push(reused);
+      continue;
+    }
+    rawVectors.push(extractFeatures(example.text, model.lang, model.features));
+    extracted += 1;
+    if (extracted % EXTRACTIONS_PER_STEP === 0) yield;
+  }
+  yield;
+  const space = yield* vectorSpaceSteps(
     rawVectors,
     model.examples.map((example) => example.command),
     model.features.buckets,
   );
+  yield;
   // an example added or removed: the previous words plus the new examples' (see familiarity.ts)
   const previousVocabulary = previous?.runtime.vocabulary;
   const vocabulary = previousVocabulary
@@ -74,6 +94,7 @@ export function buildRuntime(model: Model, previous?: { model: Model; runtime: R
     previous !== undefined &&
     (previous.model.classifier === model.classifier ||
       (previous.model.classifier !== null && previous.model.classifier.hash === model.classifier?.hash));
+  if (!sameClassifier && model.classifier) yield;
   const classify = sameClassifier
     ? previous.runtime.classify
     : model.classifier

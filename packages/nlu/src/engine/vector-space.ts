@@ -1,5 +1,6 @@
 import { buildInvertedIndex, type InvertedIndex } from './inverted-index.ts';
 import { type SparseVector, weightAndNormalize } from './sparse.ts';
+import type { Steps } from './steps.ts';
 
 /**
  * TF-IDF space derived from the examples' raw feature vectors: IDF weights, unit example vectors, and
@@ -88,23 +89,33 @@ function centroidsOf(unitVectors: SparseVector[], examplesOf: Int32Array[], buck
   return { centroids, sumNorms };
 }
 
-export function buildVectorSpace(
+/** The TF-IDF space of the examples, built a step at a time (see steps.ts): a step is a pass over the examples or the buckets. */
+export function* vectorSpaceSteps(
   rawVectors: SparseVector[],
   commandOfExample: string[],
   buckets: number,
-): VectorSpace {
+): Steps<VectorSpace> {
   const commands = [...new Set(commandOfExample)].sort();
   const position = new Map(commands.map((command, index) => [command, index]));
   const exampleCommands = Int32Array.from(commandOfExample, (command) => position.get(command) ?? 0);
   const idf = inverseCommandFrequencies(rawVectors, exampleCommands, commands.length, buckets);
+  yield;
   const unitVectors = rawVectors.map((vector) => weightAndNormalize(vector, idf));
   const examplesOf = groupByCommand(exampleCommands, commands.length);
+  yield;
   const { centroids, sumNorms } = centroidsOf(unitVectors, examplesOf, buckets);
   const exampleOrder = Int32Array.from(examplesOf.flatMap((examples) => Array.from(examples)));
   const commandStart = new Int32Array(commands.length + 1);
   examplesOf.forEach((examples, command) => {
     commandStart[command + 1] = (commandStart[command] ?? 0) + examples.length;
   });
+  yield;
+  const centroidIndex = buildInvertedIndex(centroids, buckets);
+  yield;
+  const exampleIndex = buildInvertedIndex(
+    Array.from(exampleOrder, (example) => unitVectors[example]!),
+    buckets,
+  );
   return {
     buckets,
     commands,
@@ -112,13 +123,10 @@ export function buildVectorSpace(
     examplesOf,
     idf,
     unitVectors,
-    centroidIndex: buildInvertedIndex(centroids, buckets),
+    centroidIndex,
     centroidSumNorms: sumNorms,
     exampleOrder,
     commandStart,
-    exampleIndex: buildInvertedIndex(
-      Array.from(exampleOrder, (example) => unitVectors[example]!),
-      buckets,
-    ),
+    exampleIndex,
   };
 }

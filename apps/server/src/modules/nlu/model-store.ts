@@ -1,4 +1,4 @@
-import { deriveRuntimeFrom, type Model } from '@hiwar/nlu';
+import { deriveRuntimeFrom, isRuntimeReady, type Model, prepareRuntime } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { WriteCache } from '../../platform/db/write-cache.ts';
 import {
@@ -13,8 +13,8 @@ import type { ModelJson } from './train-in-worker.ts';
 
 /**
  * A stored model as this process keeps it: the JSON text until a message needs the model (an owner who only edits
- * never has it parsed on the server's thread), then the parsed model. `json` answers the text again when an
- * update needs it.
+ * never has it parsed on the server's thread), then the parsed model too. `json` answers the text when an update
+ * needs it.
  */
 export interface StoredModel {
   readonly version: number;
@@ -27,39 +27,80 @@ export interface StoredModel {
   json(): string;
   /** the model if a message already needed it, else null */
   parsedModel(): Model | null;
+  /** whether a message can use the model without building anything first */
+  isReady(): boolean;
+  /** parses the model and builds what predictions need a step at a time, letting requests run between steps */
+  prepare(): Promise<void>;
+  /** while this version is being prepared, the version it replaces if that one answers messages; else null */
+  standIn(): StoredModel | null;
+}
+
+/** How long preparing a model may hold the server's thread before the requests waiting meanwhile are answered. */
+const PREPARE_SLICE_MS = 4;
+
+/**
+ * Paces the steps of preparing a model: they go on until PREPARE_SLICE_MS have passed, then the requests waiting
+ * meanwhile are answered (setImmediate runs after pending I/O) before the next step.
+ */
+function slicePacer(): () => Promise<void> {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart < PREPARE_SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    sliceStart = performance.now();
+  };
 }
 
 /**
  * `earlier`: the version this one replaces in the cache. If a message used it, the new version's runtime is
- * derived from its runtime when the new one is first used (feature vectors, vocabulary, classifier), instead of
- * from scratch on the server's thread.
+ * derived from its runtime (feature vectors, vocabulary, classifier) instead of from scratch, and it answers
+ * messages while the new one is prepared.
  */
 function storedModel(json: string, version: number, trainedAt: string, earlier?: StoredModel): StoredModel {
-  let text: string | null = json;
   let parsed: Model | null = null;
   let commands: Set<number> | null = null;
-  let previous = earlier?.parsedModel() ?? null;
-  return {
+  let previous = earlier?.parsedModel() ? earlier : null;
+  let preparing: Promise<void> | null = null;
+  const parse = (): Model => {
+    if (!parsed) {
+      parsed = JSON.parse(json) as Model;
+      const previousModel = previous?.parsedModel();
+      if (previousModel) deriveRuntimeFrom(parsed, previousModel);
+    }
+    return parsed;
+  };
+  const stored: StoredModel = {
     version,
     trainedAt,
     get model() {
-      if (!parsed) {
-        parsed = JSON.parse(text ?? '') as Model;
-        text = null; // kept once: the parsed model, not both
-        if (previous) deriveRuntimeFrom(parsed, previous);
-        previous = null;
-      }
-      return parsed;
+      const model = parse();
+      if (!preparing) previous = null; // a message builds it now: no chain of versions is kept
+      return model;
     },
     parsedModel: () => parsed,
     get commands() {
-      commands ??= new Set(this.model.examples.map((example) => Number(example.command)));
+      commands ??= new Set(parse().examples.map((example) => Number(example.command)));
       return commands;
     },
-    json() {
-      return text ?? JSON.stringify(parsed);
+    json: () => json,
+    isReady: () => parsed !== null && isRuntimeReady(parsed),
+    prepare() {
+      preparing ??= (async () => {
+        try {
+          await new Promise((resolve) => setImmediate(resolve));
+          const pace = slicePacer();
+          const model = parse();
+          await pace();
+          await prepareRuntime(model, pace);
+        } finally {
+          previous = null;
+        }
+      })();
+      return preparing;
     },
+    standIn: () => (preparing && previous?.isReady() ? previous : null),
   };
+  return stored;
 }
 
 /**
@@ -118,6 +159,23 @@ export async function loadModel(
   return stored;
 }
 
+/**
+ * The model a message is answered with. A version not yet ready is prepared a step at a time (conversations go
+ * on between the steps); meanwhile the version it replaces answers, if this process was using one.
+ */
+export async function loadAnsweringModel(db: Database, key: ModelKey): Promise<StoredModel | null> {
+  const stored = await loadModel(db, key, { isRecentEnough: true });
+  if (!stored || stored.isReady()) return stored;
+  const preparing = stored.prepare();
+  const standIn = stored.standIn();
+  if (standIn) {
+    preparing.catch(() => {}); // the next message that needs it meets the error
+    return standIn;
+  }
+  await preparing;
+  return stored;
+}
+
 /** What an update makes of the current model: a new model (JSON text), no model (empty corpus), or no change. */
 export type ModelUpdate = { model: ModelJson | null; isFullTraining: boolean } | 'unchanged';
 
@@ -159,6 +217,10 @@ async function storeUpdate(
   const version = await writeModel(db, key, current?.version ?? null, write);
   if (version === null) return false;
   const trainedAt = next.isFullTraining || !current ? new Date().toISOString() : current.trainedAt;
-  cache.set(cacheKey(key), storedModel(next.model.json, version, trainedAt, cache.get(cacheKey(key))));
+  const earlier = cache.get(cacheKey(key));
+  const stored = storedModel(next.model.json, version, trainedAt, earlier);
+  cache.set(cacheKey(key), stored);
+  // a model that answers messages here: ready before the update counts as live, built off the message path
+  if (earlier?.parsedModel()) await stored.prepare();
   return true;
 }

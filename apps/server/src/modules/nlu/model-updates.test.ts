@@ -1,3 +1,4 @@
+import { addExample, type Model, predict } from '@hiwar/nlu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobTables } from '../../platform/jobs/job-tables.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
@@ -6,6 +7,8 @@ import { callServer, startTestServer, type TestServer } from '../../testing/test
 import type { ExampleTables } from '../examples/example-tables.ts';
 import { modules as appModules } from '../index.ts';
 import { createCommand, createService } from '../services/authoring-fixtures.ts';
+import { findModelRow, writeModel } from './model-repository.ts';
+import { loadAnsweringModel, loadModel } from './model-store.ts';
 import { isUpdatingModels } from './model-updates.ts';
 import { createNluModule } from './nlu-module.ts';
 import type { NluTables } from './nlu-tables.ts';
@@ -82,14 +85,16 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
   let owner: { token: string; userId: number };
   const commandIds: number[] = [];
 
-  // the sweeper looks every 100 ms for changes older than 300 ms that no model reflects
+  // the sweeper looks every 100 ms for changes older than 300 ms that no model reflects; the recalibrating
+  // refresh follows once the owner has not saved for REFRESH_QUIET_MS
+  const REFRESH_QUIET_MS = 800;
   const modules = appModules.map((module) =>
     module.name === 'nlu'
       ? createNluModule({
           jobPollMs: 50,
           streamTimings: { checkMs: 100, heartbeatMs: 15_000 },
           sweeperTimings: { everyMs: 100, graceMs: 300 },
-          refreshQuietMs: 300,
+          refreshQuietMs: REFRESH_QUIET_MS,
         })
       : module,
   );
@@ -145,13 +150,18 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
     return Date.now() - started;
   }
 
-  /** Holds the owner's model writes (as an update in progress would), until the returned function is called. */
-  function holdModelUpdates(): () => void {
+  /** Holds the owner's model writes (as an update in progress would) from when it answers until released. */
+  async function holdModelUpdates(): Promise<() => void> {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    void withOwnerLock(server.database.db, owner.userId, () => held);
+    await new Promise<void>((holding) => {
+      void withOwnerLock(server.database.db, owner.userId, () => {
+        holding();
+        return held;
+      });
+    });
     return release;
   }
 
@@ -160,7 +170,7 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
     const target = commandIds[TOPICS.indexOf('taxi')] as number;
     expect(await matchedCommand(NEW_TEXT)).not.toBe(target);
 
-    const release = holdModelUpdates();
+    const release = await holdModelUpdates();
     const saved = await call('POST', '/command_example/save_example', {
       example_command_id: target,
       example_text: NEW_TEXT,
@@ -179,7 +189,7 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
 
   it('coalesces the saves that arrive while an update runs into one update with the latest examples', async () => {
     const before = await versions();
-    const release = holdModelUpdates();
+    const release = await holdModelUpdates();
     const texts = Array.from({ length: 12 }, (_, index) => `pizza topping number ${index + 1} with olives`);
     const pizza = commandIds[0] as number;
     for (const text of texts) {
@@ -210,7 +220,7 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
           .execute()
       ).length;
     await until(async () => (await modelState()) === 'up_to_date', 5000);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_QUIET_MS + 300));
     const before = await refreshes();
     for (const text of [
       'a calzone with ham',
@@ -224,10 +234,10 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
       });
       await until(async () => (await modelState()) === 'up_to_date', 5000);
     }
-    // the four saves, each already used, then one refresh once the owner has been quiet for 300 ms
+    // the four saves, each already used, then one refresh once the owner has been quiet
     expect(await refreshes()).toBe(before);
     await until(async () => (await refreshes()) === before + 1, 5000);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_QUIET_MS + 300));
     expect(await refreshes()).toBe(before + 1);
   });
 
@@ -246,9 +256,9 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
 
     await call('POST', '/command_example/save_example', { example_command_id: target, example_text: text });
     await until(async () => (await modelState()) === 'up_to_date', 5000);
-    // and the recalibrating refresh that follows (300 ms after the save here) has written its model too
+    // and the recalibrating refresh that follows has written its model too
     const jobs = server.database.db.withTables<JobTables>();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_QUIET_MS + 100));
     await until(async () => {
       const live = await jobs
         .selectFrom('jobs')
@@ -318,7 +328,7 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
       }
     };
     states.push(await nextState());
-    const release = holdModelUpdates();
+    const release = await holdModelUpdates();
     await call('POST', '/command_example/save_example', {
       example_command_id: commandIds[1],
       example_text: 'where is the invoice for march',
@@ -328,5 +338,46 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
     states.push(await nextState());
     abort.abort();
     expect(states).toEqual(['up_to_date', 'updating', 'up_to_date']);
+  });
+
+  it('prepares a model in use before its update counts as live; a version another process wrote is prepared while the one it replaces answers', async () => {
+    const db = server.database.db;
+    const key = { userId: owner.userId, lang: 'en', parser: 'default' };
+    const target = commandIds[TOPICS.indexOf('piano')] as number;
+    await matchedCommand('tell me more about pizza'); // the model answers messages in this process
+    await call('POST', '/command_example/save_example', {
+      example_command_id: target,
+      example_text: 'a grand steinway in the hall',
+    });
+    await until(async () => (await modelState()) === 'up_to_date', 5000);
+    expect((await loadModel(db, key))?.isReady()).toBe(true);
+
+    // another process writes a version with one more example (this one's refresh held back meanwhile)
+    const release = await holdModelUpdates();
+    try {
+      const row = await findModelRow(db, key);
+      if (!row) throw new Error('no model');
+      const text = 'an upright with soft pedals';
+      const next = addExample(JSON.parse(row.json) as Model, { id: '999999', text, command: String(target) });
+      const version = await writeModel(db, key, row.version, {
+        json: JSON.stringify(next),
+        hash: next.hash,
+        isFullTraining: false,
+      });
+      expect(version).toBe(row.version + 1);
+      const standIn = await loadAnsweringModel(db, key);
+      expect(standIn?.version).toBe(row.version);
+      const latest = await loadModel(db, key);
+      expect(latest?.version).toBe(version);
+      expect(latest?.standIn()).toBe(standIn);
+      await latest?.prepare();
+      expect(latest?.isReady()).toBe(true);
+      expect(latest?.standIn()).toBeNull();
+      const answering = await loadAnsweringModel(db, key);
+      expect(answering?.version).toBe(version);
+      expect(predict(answering?.model as Model, text).ranking[0]?.command).toBe(String(target));
+    } finally {
+      release();
+    }
   });
 });

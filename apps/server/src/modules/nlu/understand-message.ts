@@ -1,7 +1,7 @@
 import { detectLanguage, type Lang, predict } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { listMatchableCommandIds } from './corpus-repository.ts';
-import { loadModel, type StoredModel } from './model-store.ts';
+import { loadAnsweringModel, type StoredModel } from './model-store.ts';
 import { requestModelUpdate } from './model-updates.ts';
 import { NLU_PARSERS, type NluParser } from './reconcile-model.ts';
 
@@ -49,7 +49,7 @@ async function loadModelFor(
 ): Promise<{ parser: NluParser; stored: StoredModel } | null> {
   const order = [preferred, ...NLU_PARSERS.filter((parser) => parser !== preferred)];
   for (const parser of order) {
-    const stored = await loadModel(db, { userId, lang, parser }, { isRecentEnough: true });
+    const stored = await loadAnsweringModel(db, { userId, lang, parser });
     if (stored) return { parser, stored };
   }
   return null;
