@@ -32,7 +32,7 @@ const exampleFields = z.object({
     .trim()
     .min(1, exampleMessages.textRequired)
     .max(2000),
-  /** defaults to the command's language */
+  /** absent or null: the language the text is written in (Arabic script; English or German among the owner's languages), else the command's */
   example_lang: z.enum(commandLangs).nullish(),
   example_vars: z
     .array(exampleVar)

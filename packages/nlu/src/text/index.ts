@@ -1,5 +1,5 @@
 export { chooseLanguage, type LanguageChoice, type LanguageHints } from './choose-language.ts';
-export { detectLanguage, germanEvidence } from './language.ts';
+export { detectLanguage, exampleLanguage, germanEvidence } from './language.ts';
 export type { Lang, NormalizeOptions, UmlautFolding } from './normalize.ts';
 export { normalizeText } from './normalize.ts';
 export { stem } from './stem.ts';

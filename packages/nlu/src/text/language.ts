@@ -62,3 +62,17 @@ export function detectLanguage(text: string): Lang {
   if (arabicLetters > 0) return 'ar';
   return germanEvidence(text) > 0 ? 'de' : 'en';
 }
+
+const LETTERS = /\p{L}/u;
+
+/**
+ * The language an example is written in: Arabic script → ar; Latin text → en or de by the detector when the owner
+ * uses that language (`langs`), else `fallback` (the command's language, spec part 1 §3); text without letters
+ * → `fallback`.
+ */
+export function exampleLanguage(text: string, fallback: Lang, langs: readonly Lang[]): Lang {
+  if (!LETTERS.test(text)) return fallback;
+  const detected = detectLanguage(text);
+  if (detected === 'ar') return 'ar';
+  return langs.includes(detected) ? detected : fallback;
+}

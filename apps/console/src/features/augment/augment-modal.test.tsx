@@ -1,9 +1,9 @@
-import type { ExampleRecord } from '@hiwar/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
 import { renderAt, stubServer } from '../../test/render-app.tsx';
 import { ExamplesTab } from '../examples/index.ts';
+import { exampleRecord } from '../services/fake-authoring-server.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,19 +12,7 @@ if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 }
 
-function record(id: number, text: string, lang: string): ExampleRecord {
-  return {
-    _id: id,
-    example_command_id: 3,
-    user_id: 1,
-    example_text: text,
-    example_lang: lang,
-    example_vars: [],
-    example_status: 1,
-    created_at: '2026-01-01 00:00:00',
-    updated_at: '2026-01-01 00:00:00',
-  };
-}
+const record = (id: number, text: string, lang: string) => exampleRecord(id, 3, text, lang);
 
 const suggestionsFor: Record<string, string[]> = {
   'I want a large pizza': ['I need a large pizza', 'I would like a big pizza', 'give me a large pizza'],
@@ -54,9 +42,15 @@ function examplesServer() {
     if (path === '/command_example/save_example') {
       saved.push(String(fields.example_text));
       nextId += 1;
-      return {
-        json: { status: 1, data: record(nextId, String(fields.example_text), String(fields.example_lang)) },
-      };
+      // as the server does: the language named, else the text's
+      const text = String(fields.example_text);
+      const lang =
+        typeof fields.example_lang === 'string'
+          ? fields.example_lang
+          : /[\u0600-\u06FF]/.test(text)
+            ? 'ar'
+            : 'en';
+      return { json: { status: 1, data: record(nextId, text, lang) } };
     }
     return { status: 404, json: { status: 0, msg: 'Not found' } };
   });

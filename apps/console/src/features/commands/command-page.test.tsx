@@ -2,7 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
 import { currentPath, renderApp, stubServer } from '../../test/render-app.tsx';
-import { authoringServer, commandRecord, serviceRecord } from '../services/fake-authoring-server.ts';
+import {
+  authoringServer,
+  commandRecord,
+  exampleRecord,
+  serviceRecord,
+} from '../services/fake-authoring-server.ts';
 
 const pizza = serviceRecord(3, 'Pizza');
 const greeting = commandRecord(7, 'Greeting', { command_lang: 'en', command_description: 'Say hello' });
@@ -14,6 +19,37 @@ function savesIn(fetchStub: ReturnType<typeof stubServer>) {
 }
 
 describe('command tabs', () => {
+  it('warns when the command has examples in a language its reply has no version for, and links to the reply', async () => {
+    setToken('t');
+    stubServer(
+      authoringServer([pizza], [greeting], (_method, path) => {
+        if (path === '/command_example/get/7')
+          return {
+            json: {
+              status: 1,
+              data: [exampleRecord(1, 7, 'hello', 'en'), exampleRecord(2, 7, 'مرحبا', 'ar')],
+            },
+          };
+        if (path === '/command_response/get/7')
+          return {
+            json: {
+              status: 1,
+              data: { resp_type: 'text', resp_text: 'Hello!', resp_text_langs: { de: 'Hallo!' } },
+            },
+          };
+        return { status: 404, json: { status: 0, msg: 'Not found' } };
+      }),
+    );
+    const { router } = renderApp('/services/3/commands/7/about');
+    const warning = await screen.findByTestId('reply-language-warning');
+    expect(warning.textContent).toContain(
+      'Arabic senders will get the English reply: this command has Arabic examples, and its reply has no Arabic version.',
+    );
+    fireEvent.click(within(warning).getByRole('link', { name: 'Write the Arabic reply' }));
+    // the response tab (its editor opens on the type step)
+    await waitFor(() => expect(currentPath(router)).toBe('/services/3/commands/7/result/type'));
+  });
+
   it('sends a malformed command id to /404 instead of treating it as a new command', async () => {
     setToken('t');
     stubServer(authoringServer([pizza], []));

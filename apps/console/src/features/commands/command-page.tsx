@@ -14,6 +14,7 @@ import { useService } from '../services/services-api.ts';
 import { TestChatButton } from '../test-chat/test-chat-button.tsx';
 import { commandTabs, parseCommandId, tabOfPath } from './command-tabs.ts';
 import { useCommand } from './commands-api.ts';
+import { ReplyLanguageWarning } from './reply-language-warning.tsx';
 
 const tabIcons = {
   about: IconInfoCircle,
@@ -82,6 +83,13 @@ export function CommandPage() {
           command={command.data && !isNew ? { id: commandId, name: command.data.command_name } : undefined}
         />
       </Group>
+      {command.data && !isNew && (
+        <ReplyLanguageWarning
+          commandId={commandId}
+          commandLang={command.data.command_lang}
+          responsePath={`${basePath}/response`}
+        />
+      )}
       <Card shadow="xs" p={0}>
         <Tabs value={activeTab} onChange={(tab) => tab && navigate(`${basePath}/${tab}`)} keepMounted={false}>
           <Tabs.List px="md" pt="xs">

@@ -5,7 +5,8 @@ import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AugmentButton } from '../augment/index.ts';
-import { type ExampleDraft, isSameDraft } from './example-draft.ts';
+import { type ExampleDraft, isSameDraft, withLang, withText } from './example-draft.ts';
+import { ExampleLanguage } from './example-language.tsx';
 import { tagExample, untagExample } from './example-tagging.ts';
 import { ExampleText } from './example-text.tsx';
 import { saveOnEnter } from './save-on-enter.ts';
@@ -15,6 +16,8 @@ import { useExampleRow } from './use-example-row.ts';
 
 interface ExampleRowProps {
   commandId: number;
+  /** the command's language: a new example's until its text says otherwise */
+  commandLang: string;
   example: ExampleDraft;
   variables: VariableListItem[];
   /** a new example left the list unsaved (only new examples have it) */
@@ -24,7 +27,14 @@ interface ExampleRowProps {
 }
 
 /** One example, edited in place: text, tags, status; Save (or Enter in the text) stores it, Remove deletes it. */
-export function ExampleRow({ commandId, example, variables, onDiscarded, onCreated }: ExampleRowProps) {
+export function ExampleRow({
+  commandId,
+  commandLang,
+  example,
+  variables,
+  onDiscarded,
+  onCreated,
+}: ExampleRowProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(example);
   const [isEditing, setEditing] = useState(example.id === null);
@@ -66,7 +76,10 @@ export function ExampleRow({ commandId, example, variables, onDiscarded, onCreat
             autosize
             minRows={1}
             error={textError}
-            onChange={(event) => update({ text: event.currentTarget.value })}
+            onChange={(event) => {
+              const text = event.currentTarget.value;
+              setDraft((current) => withText(current, text, commandLang));
+            }}
             onKeyDown={saveOnEnter(save)}
             onSelect={(event) => {
               const { value, selectionStart, selectionEnd } = event.currentTarget;
@@ -106,6 +119,10 @@ export function ExampleRow({ commandId, example, variables, onDiscarded, onCreat
         )}
         <Group justify="space-between" gap="xs">
           <Group gap="sm">
+            <ExampleLanguage
+              lang={draft.lang}
+              onChange={(lang) => setDraft((current) => withLang(current, lang))}
+            />
             <Switch
               size="sm"
               label={t('examples.active')}

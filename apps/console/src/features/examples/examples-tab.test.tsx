@@ -157,7 +157,12 @@ describe('examples tab', () => {
   it('saves a row when Enter is pressed in its text, and keeps Shift+Enter for the text box', async () => {
     const fetchStub = server('default', (_method, path, body) =>
       path === '/command_example/save_example'
-        ? { json: { status: 1, data: { ...example(5, '', 'en'), ...(body as object), _id: 5 } } }
+        ? {
+            json: {
+              status: 1,
+              data: { ...example(5, '', 'en'), ...(body as object), example_lang: 'en', _id: 5 },
+            },
+          }
         : { json: { status: 1 } },
     );
     renderTab();
@@ -174,6 +179,50 @@ describe('examples tab', () => {
     expect(saves()).toHaveLength(1);
     expect(JSON.parse(String(saves()[0]?.[1]?.body))).toMatchObject({ example_text: 'a pizza with olives' });
     expect(await rowOf('a pizza with olives')).toBeDefined();
+  });
+
+  it('shows each example’s language, follows the script while one is typed, and leaves it to the server unless the owner picks one', async () => {
+    const fetchStub = server('default', (_method, path, body) => {
+      if (path !== '/command_example/save_example') return { json: { status: 1 } };
+      const request = body as { _id?: number; example_lang?: string | null };
+      // as the server does: the language named, else the text's (Arabic here)
+      const lang = request.example_lang ?? 'ar';
+      const id = request._id ?? 6;
+      return {
+        json: { status: 1, data: { ...example(id, '', lang), ...request, example_lang: lang, _id: id } },
+      };
+    });
+    renderTab();
+    const languageOf = (row: HTMLElement) => within(row).getByTestId('example-lang').textContent;
+    expect(languageOf(await rowOf('أريد'))).toBe('AR');
+    expect(languageOf(await rowOf('pizza'))).toBe('EN');
+
+    fireEvent.click(screen.getByRole('button', { name: 'New Example' }));
+    const fresh = (await screen.findAllByTestId('example-row'))[0] as HTMLElement;
+    expect(languageOf(fresh)).toBe('EN');
+    const text = within(fresh).getByLabelText('Example text');
+    fireEvent.change(text, { target: { value: 'متى تفتحون' } });
+    expect(languageOf(fresh)).toBe('AR');
+    fireEvent.change(text, { target: { value: 'when are you open' } });
+    expect(languageOf(fresh)).toBe('EN');
+    fireEvent.change(text, { target: { value: 'متى تفتحون' } });
+    fireEvent.click(within(fresh).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully saved')).toBeDefined();
+    const saves = () => fetchStub.mock.calls.filter(([url]) => url === '/api/command_example/save_example');
+    expect(JSON.parse(String(saves()[0]?.[1]?.body))).toMatchObject({
+      example_text: 'متى تفتحون',
+      example_lang: null,
+    });
+
+    // the owner says a stored English example is German: it is saved with that language
+    const pizzaRow = await rowOf('pizza');
+    fireEvent.click(within(pizzaRow).getByTestId('example-lang'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'German' }));
+    expect(languageOf(pizzaRow)).toBe('DE');
+    expect(within(pizzaRow).getByText('Not saved')).toBeDefined();
+    fireEvent.click(within(pizzaRow).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(JSON.parse(String(saves()[1]?.[1]?.body))).toMatchObject({ _id: 1, example_lang: 'de' });
   });
 
   it('offers Train to bert engines and reports a missing training service as "Something went wrong"', async () => {

@@ -63,6 +63,7 @@ export function ExamplesTab({ commandId, lang }: ExamplesTabProps) {
           <ExampleRow
             key={key}
             commandId={commandId}
+            commandLang={lang}
             example={draft}
             variables={variableList}
             onDiscarded={() => dropNew(key)}
@@ -73,6 +74,7 @@ export function ExamplesTab({ commandId, lang }: ExamplesTabProps) {
           <ExampleRow
             key={`${record._id}:${record.updated_at}`}
             commandId={commandId}
+            commandLang={lang}
             example={draftOf(record)}
             variables={variableList}
           />

@@ -117,11 +117,7 @@ export function ScenarioCommandForm({ serviceId, commandId, onSelect }: Scenario
           <>
             <Divider />
             <CommandVariablesTable key={`v${commandId}`} serviceId={serviceId} commandId={commandId} />
-            <ScenarioExamples
-              key={`e${commandId}`}
-              commandId={commandId}
-              commandLang={aboutValuesOf(command.data).command_lang}
-            />
+            <ScenarioExamples key={`e${commandId}`} commandId={commandId} />
           </>
         )}
         <Divider />

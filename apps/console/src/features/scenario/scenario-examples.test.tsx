@@ -1,34 +1,24 @@
-import type { ExampleRecord } from '@hiwar/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
 import { renderAt, stubServer } from '../../test/render-app.tsx';
+import { exampleRecord } from '../services/fake-authoring-server.ts';
 import { newExampleLang, ScenarioExamples } from './scenario-examples.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function example(id: number, text: string, lang: string): ExampleRecord {
-  return {
-    _id: id,
-    example_command_id: 7,
-    user_id: 1,
-    example_text: text,
-    example_lang: lang,
-    example_vars: [],
-    example_status: 1,
-    created_at: '2026-01-01 00:00:00',
-    updated_at: '2026-01-01 00:00:00',
-  };
-}
+const example = (id: number, text: string, lang: string) => exampleRecord(id, 7, text, lang);
 
 function examplesServer() {
   let nextId = 20;
   return stubServer((method, path, body) => {
     if (path === '/command_example/get/7') return { json: { status: 1, data: [example(1, 'hello', 'en')] } };
     if (path === '/command_example/save_example') {
-      const request = body as { example_text: string; example_lang: string };
+      const request = body as { example_text: string; example_lang: string | null };
       nextId += 1;
-      return { json: { status: 1, data: example(nextId, request.example_text, request.example_lang) } };
+      return {
+        json: { status: 1, data: example(nextId, request.example_text, request.example_lang ?? 'de') },
+      };
     }
     if (method === 'DELETE' || path.startsWith('/command_example/set_status/'))
       return { json: { status: 1 } };
@@ -49,7 +39,7 @@ describe('scenario examples', () => {
   it('requires the text, adds an Arabic example on Enter and shows it right to left', async () => {
     setToken('t');
     const fetchStub = examplesServer();
-    renderAt(<ScenarioExamples commandId={7} commandLang="en" />);
+    renderAt(<ScenarioExamples commandId={7} />);
     await screen.findByText('hello');
     const input = screen.getByLabelText('New example');
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -77,12 +67,15 @@ describe('scenario examples', () => {
   it('adds with the button, switches an example off and removes one', async () => {
     setToken('t');
     const fetchStub = examplesServer();
-    renderAt(<ScenarioExamples commandId={7} commandLang="de" />);
+    renderAt(<ScenarioExamples commandId={7} />);
     await screen.findByText('hello');
     fireEvent.change(screen.getByLabelText('New example'), { target: { value: 'Ich will Pizza' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add example' }));
     expect(await screen.findByText('Ich will Pizza')).toBeDefined();
-    expect(within(rowOf('Ich will Pizza')).getByText('de')).toBeDefined();
+    // sent without a language, stored as the server read it off the text (German here)
+    const save = calls(fetchStub).find((call) => call.at === 'POST /api/command_example/save_example');
+    expect(JSON.parse(String(save?.body)).example_lang).toBeNull();
+    expect(within(rowOf('Ich will Pizza')).getByText('DE')).toBeDefined();
 
     fireEvent.click(within(rowOf('hello')).getByRole('switch', { name: 'Status of hello' }));
     await waitFor(() =>
@@ -101,9 +94,9 @@ describe('scenario examples', () => {
 });
 
 describe('the language of a new example', () => {
-  it('is Arabic for Arabic script and the command language otherwise', () => {
-    expect(newExampleLang('مرحبا', 'en')).toBe('ar');
-    expect(newExampleLang('salam', 'ar')).toBe('ar');
-    expect(newExampleLang('Hallo', 'de')).toBe('de');
+  it('is Arabic for Arabic script, and left to the server (English or German, else the command’s) otherwise', () => {
+    expect(newExampleLang('مرحبا')).toBe('ar');
+    expect(newExampleLang('salam')).toBeNull();
+    expect(newExampleLang('Hallo')).toBeNull();
   });
 });

@@ -11,12 +11,14 @@ import { useScenarioExamples } from './use-scenario-examples.ts';
 
 interface ScenarioExamplesProps {
   commandId: number;
-  commandLang: CommandLang;
 }
 
-/** Arabic script is stored as an Arabic example; anything else takes the command's language. */
-export function newExampleLang(text: string, commandLang: CommandLang): CommandLang {
-  return hasArabicScript(text) ? 'ar' : commandLang;
+/**
+ * Arabic script is an Arabic example; for anything else the server reads English or German off the text among
+ * the owner's languages, else takes the command's language.
+ */
+export function newExampleLang(text: string): CommandLang | null {
+  return hasArabicScript(text) ? 'ar' : null;
 }
 
 function ExampleRow({
@@ -35,8 +37,8 @@ function ExampleRow({
         </Text>
       </Table.Td>
       <Table.Td w={50}>
-        <Badge size="xs" variant="light" color="gray">
-          {example.example_lang}
+        <Badge size="xs" variant="light" color="gray" data-testid="scenario-example-lang">
+          {example.example_lang.toUpperCase()}
         </Badge>
       </Table.Td>
       <Table.Td w={60}>
@@ -62,7 +64,7 @@ function ExampleRow({
 }
 
 /** The command's examples: typed and added inline (Enter adds), switched on and off, removed. */
-export function ScenarioExamples({ commandId, commandLang }: ScenarioExamplesProps) {
+export function ScenarioExamples({ commandId }: ScenarioExamplesProps) {
   const { t } = useTranslation();
   const examples = useExamples(commandId);
   const actions = useScenarioExamples(commandId);
@@ -76,7 +78,7 @@ export function ScenarioExamples({ commandId, commandLang }: ScenarioExamplesPro
       return;
     }
     setError(null);
-    actions.add(trimmed, newExampleLang(trimmed, commandLang), () => setText(''));
+    actions.add(trimmed, newExampleLang(trimmed), () => setText(''));
   };
   const list = examples.data ?? [];
   return (

@@ -9,7 +9,7 @@ export function useScenarioExamples(commandId: number) {
   const { remove, changeStatus, showFailure, localize } = useExampleChanges(commandId);
 
   const add = useMutation({
-    mutationFn: ({ text, lang }: { text: string; lang: CommandLang }) =>
+    mutationFn: ({ text, lang }: { text: string; lang: CommandLang | null }) =>
       saveExample({
         example_command_id: commandId,
         example_text: text,
@@ -21,7 +21,7 @@ export function useScenarioExamples(commandId: number) {
   });
 
   return {
-    add: (text: string, lang: CommandLang, onAdded: () => void) =>
+    add: (text: string, lang: CommandLang | null, onAdded: () => void) =>
       add.mutate({ text, lang }, { onSuccess: onAdded }),
     isAdding: add.isPending,
     remove: (exampleId: number) => remove.mutate(exampleId),

@@ -1,4 +1,4 @@
-import type { CommandRecord, ServiceRecord } from '@hiwar/contracts';
+import type { CommandRecord, ExampleRecord, ServiceRecord } from '@hiwar/contracts';
 import type { FakeServer } from '../../test/render-app.tsx';
 
 /** Test data for the services, commands and scenario screens. */
@@ -29,6 +29,20 @@ export function commandRecord(id: number, name: string, extra: Partial<CommandRe
     created_at: '2026-01-01 00:00:00',
     updated_at: '2026-01-01 00:00:00',
     ...extra,
+  };
+}
+
+export function exampleRecord(id: number, commandId: number, text: string, lang: string): ExampleRecord {
+  return {
+    _id: id,
+    example_command_id: commandId,
+    user_id: 1,
+    example_text: text,
+    example_lang: lang,
+    example_vars: [],
+    example_status: 1,
+    created_at: '2026-01-01 00:00:00',
+    updated_at: '2026-01-01 00:00:00',
   };
 }
 

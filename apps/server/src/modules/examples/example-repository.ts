@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
+import type { CommandsTable } from '../../platform/db/tables.ts';
 import type { CommandExamplesTable, ExampleTables } from './example-tables.ts';
 
 type ExampleRow = Selectable<CommandExamplesTable>;
@@ -136,4 +137,24 @@ export async function removeVariableTags(db: Database, commandId: number, varId:
       .execute();
   }
   return tagged.length;
+}
+
+/** The languages the owner uses: those of their commands and of their examples. */
+export async function listOwnerLanguages(db: Database, userId: number): Promise<string[]> {
+  const ofExamples = await tablesOf(db)
+    .selectFrom('command_examples')
+    .select('example_lang')
+    .distinct()
+    .where('user_id', '=', userId)
+    .execute();
+  const ofCommands = await db
+    .withTables<{ commands: CommandsTable }>()
+    .selectFrom('commands')
+    .select('command_lang')
+    .distinct()
+    .where('user_id', '=', userId)
+    .execute();
+  return [
+    ...new Set([...ofExamples.map((row) => row.example_lang), ...ofCommands.map((row) => row.command_lang)]),
+  ];
 }

@@ -70,6 +70,48 @@ describe.each(await testDatabaseKinds())('examples on $label', (kind) => {
       expect(changes).toEqual([[owner.userId, owner.commandId]]);
     });
 
+    it('takes the language the text is written in when the request names none (Arabic script, or German among the owner’s languages)', async () => {
+      const owner = await ownerWithCommand('en');
+      const save = async (text: string, lang?: string) =>
+        (
+          await server.call('POST', '/api/command_example/save_example', {
+            token: owner.token,
+            body: {
+              example_command_id: owner.commandId,
+              example_text: text,
+              ...(lang && { example_lang: lang }),
+            },
+          })
+        ).json.data.example_lang as string;
+      expect(await save('when are you open')).toBe('en');
+      expect(await save('متى تفتحون')).toBe('ar');
+      // German is not among this owner's languages yet: the command's language
+      expect(await save('wann habt ihr heute geöffnet')).toBe('en');
+      // what the request names is kept, whatever the script
+      expect(await save('ما هي ساعات العمل', 'en')).toBe('en');
+      const german = await createCommand(server, owner.token, owner.serviceId, { command_lang: 'de' });
+      expect(german).toBeGreaterThan(0);
+      expect(await save('wann habt ihr morgen geöffnet')).toBe('de');
+      const saved = await server.call('POST', '/api/command_example/save_all/', {
+        token: owner.token,
+        body: [
+          { example_command_id: owner.commandId, example_text: 'هل تفتحون يوم الجمعة' },
+          { example_command_id: owner.commandId, example_text: 'are you open on friday' },
+        ],
+      });
+      expect(saved.json.status).toBe(1);
+      const stored = (await examplesOf(owner.token, owner.commandId)) as unknown as {
+        example_text: string;
+        example_lang: string;
+      }[];
+      expect(stored.find((example) => example.example_text === 'هل تفتحون يوم الجمعة')?.example_lang).toBe(
+        'ar',
+      );
+      expect(stored.find((example) => example.example_text === 'are you open on friday')?.example_lang).toBe(
+        'en',
+      );
+    });
+
     it('updates an example by _id', async () => {
       const owner = await ownerWithCommand();
       const saved = await createExample(server, owner.token, owner.commandId, 'hi');

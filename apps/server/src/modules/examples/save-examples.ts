@@ -4,11 +4,12 @@ import {
   exampleMessages,
   type ParsedExample,
 } from '@hiwar/contracts';
+import { exampleLanguage, type Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { requireOwnCommand } from '../commands/command-actions.ts';
 import { filterVariablesOfCommand } from '../variables/variable-repository.ts';
-import { findOwnExample, insertExample, updateExample } from './example-repository.ts';
+import { findOwnExample, insertExample, listOwnerLanguages, updateExample } from './example-repository.ts';
 
 /** Every tag must name a variable of the example's own command (the tag text was checked by the contract). */
 async function checkTaggedVariables(db: Database, commandId: number, example: ParsedExample, at: string) {
@@ -23,11 +24,32 @@ async function checkTaggedVariables(db: Database, commandId: number, example: Pa
   }
 }
 
+/** The owner's languages, read once for a request however many examples it saves. */
+type OwnerLanguages = () => Promise<Lang[]>;
+
+function ownerLanguagesOnce(db: Database, userId: number): OwnerLanguages {
+  let read: Promise<Lang[]> | null = null;
+  return () => {
+    read ??= listOwnerLanguages(db, userId).then((langs) => langs as Lang[]);
+    return read;
+  };
+}
+
+/**
+ * The example's language: the one the request names, else the one its text is written in (Arabic script, or
+ * English or German among the owner's languages), else its command's (spec part 1 §3).
+ */
+async function languageOf(example: ParsedExample, command: CommandRecord, langs: OwnerLanguages) {
+  if (example.example_lang) return example.example_lang;
+  return exampleLanguage(example.example_text, command.command_lang as Lang, await langs());
+}
+
 async function saveExampleOf(
   db: Database,
   command: CommandRecord,
   example: ParsedExample,
   at: string,
+  langs: OwnerLanguages,
 ): Promise<ExampleRecord> {
   if (example._id != null) {
     const existing = await findOwnExample(db, command.user_id, example._id);
@@ -36,7 +58,7 @@ async function saveExampleOf(
   await checkTaggedVariables(db, command.command_id, example, at);
   const fields = {
     example_text: example.example_text,
-    example_lang: example.example_lang ?? command.command_lang,
+    example_lang: await languageOf(example, command, langs),
     example_vars: example.example_vars,
     example_status: example.example_status,
   };
@@ -51,7 +73,7 @@ export async function saveExample(
   example: ParsedExample,
 ): Promise<ExampleRecord> {
   const command = await requireOwnCommand(db, userId, example.example_command_id ?? 0);
-  return saveExampleOf(db, command, example, '');
+  return saveExampleOf(db, command, example, '', ownerLanguagesOnce(db, userId));
 }
 
 export interface ExampleOfCommand {
@@ -67,11 +89,12 @@ export async function saveExamples(
 ): Promise<ExampleRecord[]> {
   return db.transaction().execute(async (trx) => {
     const commands = new Map<number, CommandRecord>();
+    const langs = ownerLanguagesOnce(trx, userId);
     const saved: ExampleRecord[] = [];
     for (const [index, item] of items.entries()) {
       const command = commands.get(item.commandId) ?? (await requireOwnCommand(trx, userId, item.commandId));
       commands.set(command.command_id, command);
-      saved.push(await saveExampleOf(trx, command, item.example, `examples.${index}.`));
+      saved.push(await saveExampleOf(trx, command, item.example, `examples.${index}.`, langs));
     }
     return saved;
   });

@@ -52,14 +52,11 @@ describe.each(await testDatabaseKinds())('replies in the sender’s language on 
     ]);
   });
 
+  // saved as the console and most API clients save them, without a language: the text says it is Arabic
+  // (issue #24 item 1), although both commands are English
   async function addArabicExamples(commandId: number, texts: string[]) {
     for (const text of texts) {
-      const body = {
-        example_command_id: commandId,
-        example_text: text,
-        example_vars: [],
-        example_lang: 'ar',
-      };
+      const body = { example_command_id: commandId, example_text: text, example_vars: [] };
       const saved = await server.call('POST', '/api/command_example/save_example', {
         token: bot.token,
         body,

@@ -32,6 +32,7 @@ import { identityVerification } from './0031-identity-verification.ts';
 import { socialIdentities } from './0032-social-identities.ts';
 import { emailChange } from './0033-email-change.ts';
 import { modelState } from './0034-model-state.ts';
+import { exampleLanguages } from './0035-example-languages.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -70,4 +71,5 @@ export const migrations: AppMigration[] = [
   socialIdentities,
   emailChange,
   modelState,
+  exampleLanguages,
 ];
