@@ -1,6 +1,7 @@
 import type { Utterance } from './data.ts';
 
-function mulberry32(seed: number): () => number {
+/** A seeded random number generator (mulberry32): the same draws on every machine. */
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -12,7 +13,7 @@ function mulberry32(seed: number): () => number {
 
 /** K utterances per intent, drawn without replacement with a seeded shuffle (all of them if fewer). */
 export function sampleShots(rows: Utterance[], shots: number, seed: number): Utterance[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const byIntent = new Map<string, Utterance[]>();
   for (const row of rows) {
     const pool = byIntent.get(row.intent) ?? [];
@@ -21,12 +22,17 @@ export function sampleShots(rows: Utterance[], shots: number, seed: number): Utt
   }
   const sampled: Utterance[] = [];
   for (const intent of [...byIntent.keys()].sort()) {
-    const pool = [...(byIntent.get(intent) ?? [])];
-    for (let index = pool.length - 1; index > 0; index--) {
-      const other = Math.floor(random() * (index + 1));
-      [pool[index], pool[other]] = [pool[other]!, pool[index]!];
-    }
-    sampled.push(...pool.slice(0, shots));
+    sampled.push(...shuffled(byIntent.get(intent) ?? [], random).slice(0, shots));
   }
   return sampled;
+}
+
+/** A copy of `items` in a random order (Fisher–Yates with `random`). */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const pool = [...items];
+  for (let index = pool.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [pool[index], pool[other]] = [pool[other]!, pool[index]!];
+  }
+  return pool;
 }
