@@ -5,15 +5,17 @@ import {
   deleteModel,
   findModelRow,
   findModelStamp,
+  type KnownClassifier,
   type ModelKey,
   type ModelStamp,
   writeModel,
 } from './model-repository.ts';
+import { type ModelText, modelFromText } from './model-text.ts';
 import type { ModelJson } from './train-in-worker.ts';
 
 /**
  * A stored model as this process keeps it: the JSON text until a message needs the model (an owner who only edits
- * never has it parsed on the server's thread), then the parsed model too. `json` answers the text when an update
+ * never has it parsed on the server's thread), then the parsed model too. `text` answers the text when an update
  * needs it.
  */
 export interface StoredModel {
@@ -23,8 +25,10 @@ export interface StoredModel {
   readonly model: Model;
   /** the commands the model knows (the message path checks the matchable ones against it) */
   readonly commands: ReadonlySet<number>;
-  /** the model's JSON text */
-  json(): string;
+  /** the model's JSON texts (model-text.ts) */
+  text(): ModelText;
+  /** the classifier's hash and text; null when the model has none */
+  classifier(): KnownClassifier | null;
   /** the model if a message already needed it, else null */
   parsedModel(): Model | null;
   /** whether a message can use the model without building anything first */
@@ -56,14 +60,19 @@ function slicePacer(): () => Promise<void> {
  * derived from its runtime (feature vectors, vocabulary, classifier) instead of from scratch, and it answers
  * messages while the new one is prepared.
  */
-function storedModel(json: string, version: number, trainedAt: string, earlier?: StoredModel): StoredModel {
+function storedModel(
+  text: ModelText & { classifierHash: string | null },
+  version: number,
+  trainedAt: string,
+  earlier?: StoredModel,
+): StoredModel {
   let parsed: Model | null = null;
   let commands: Set<number> | null = null;
   let previous = earlier?.parsedModel() ? earlier : null;
   let preparing: Promise<void> | null = null;
   const parse = (): Model => {
     if (!parsed) {
-      parsed = JSON.parse(json) as Model;
+      parsed = modelFromText(text);
       const previousModel = previous?.parsedModel();
       if (previousModel) deriveRuntimeFrom(parsed, previousModel);
     }
@@ -82,7 +91,11 @@ function storedModel(json: string, version: number, trainedAt: string, earlier?:
       commands ??= new Set(parse().examples.map((example) => Number(example.command)));
       return commands;
     },
-    json: () => json,
+    text: () => text,
+    classifier: () =>
+      text.classifierHash === null || text.classifierJson === null
+        ? null
+        : { hash: text.classifierHash, json: text.classifierJson },
     isReady: () => parsed !== null && isRuntimeReady(parsed),
     prepare() {
       preparing ??= (async () => {
@@ -152,11 +165,16 @@ export async function loadModel(
     return null;
   }
   if (cached && cached.version === stamp.version) return cached;
-  const row = await findModelRow(db, key);
-  if (!row) return null;
-  const stored = storedModel(row.json, row.version, row.trainedAt, cached);
-  cache.set(cacheKey(key), stored);
-  return stored;
+  // the classifier is read only when it is not the one this process holds; a training that replaced it between
+  // the two reads leaves none under the old hash, and the row is read again
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const row = await findModelRow(db, key, cached?.classifier());
+    if (!row) continue;
+    const stored = storedModel(row, row.version, row.trainedAt, cached);
+    cache.set(cacheKey(key), stored);
+    return stored;
+  }
+  return null;
 }
 
 /**
@@ -213,12 +231,16 @@ async function storeUpdate(
     if (isDeleted) cache.delete(cacheKey(key));
     return isDeleted;
   }
-  const write = { json: next.model.json, hash: next.model.hash, isFullTraining: next.isFullTraining };
+  const write = {
+    ...next.model,
+    replacedClassifierHash: current?.classifier()?.hash ?? null,
+    isFullTraining: next.isFullTraining,
+  };
   const version = await writeModel(db, key, current?.version ?? null, write);
   if (version === null) return false;
   const trainedAt = next.isFullTraining || !current ? new Date().toISOString() : current.trainedAt;
   const earlier = cache.get(cacheKey(key));
-  const stored = storedModel(next.model.json, version, trainedAt, earlier);
+  const stored = storedModel(next.model, version, trainedAt, earlier);
   cache.set(cacheKey(key), stored);
   // a model that answers messages here: ready before the update counts as live, built off the message path
   if (earlier?.parsedModel()) await stored.prepare();

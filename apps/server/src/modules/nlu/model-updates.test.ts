@@ -1,4 +1,4 @@
-import { addExample, type Model, predict } from '@hiwar/nlu';
+import { addExample, type Model, predict, train } from '@hiwar/nlu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobTables } from '../../platform/jobs/job-tables.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
@@ -9,6 +9,7 @@ import { modules as appModules } from '../index.ts';
 import { createCommand, createService } from '../services/authoring-fixtures.ts';
 import { findModelRow, writeModel } from './model-repository.ts';
 import { loadAnsweringModel, loadModel } from './model-store.ts';
+import { modelFromText, textOfModel } from './model-text.ts';
 import { isUpdatingModels } from './model-updates.ts';
 import { createNluModule } from './nlu-module.ts';
 import type { NluTables } from './nlu-tables.ts';
@@ -358,10 +359,12 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
       const row = await findModelRow(db, key);
       if (!row) throw new Error('no model');
       const text = 'an upright with soft pedals';
-      const next = addExample(JSON.parse(row.json) as Model, { id: '999999', text, command: String(target) });
+      const next = addExample(modelFromText(row), { id: '999999', text, command: String(target) });
       const version = await writeModel(db, key, row.version, {
-        json: JSON.stringify(next),
+        ...textOfModel(next),
         hash: next.hash,
+        classifierHash: next.classifier?.hash ?? null,
+        replacedClassifierHash: row.classifierHash,
         isFullTraining: false,
       });
       expect(version).toBe(row.version + 1);
@@ -376,6 +379,57 @@ describe.each(await testDatabaseKinds())('model updates in the background on $la
       const answering = await loadAnsweringModel(db, key);
       expect(answering?.version).toBe(version);
       expect(predict(answering?.model as Model, text).ranking[0]?.command).toBe(String(target));
+    } finally {
+      release();
+    }
+  });
+
+  it('stores the classifier apart: kept through an incremental update, replaced by a training, one per model', async () => {
+    const db = server.database.db;
+    const key = { userId: owner.userId, lang: 'en', parser: 'default' };
+    const classifiers = () =>
+      db
+        .withTables<NluTables>()
+        .selectFrom('nlu_classifiers')
+        .select(['hash', 'created_at'])
+        .where('user_id', '=', key.userId)
+        .where('lang', '=', key.lang)
+        .where('parser', '=', key.parser)
+        .execute();
+    const release = await holdModelUpdates();
+    try {
+      const row = await findModelRow(db, key);
+      if (!row) throw new Error('no model');
+      expect((JSON.parse(row.json) as Model).classifier).toBeNull();
+      const stored = await classifiers();
+      expect(stored.map((classifier) => classifier.hash)).toEqual([row.classifierHash]);
+
+      const model = modelFromText(row);
+      const added = addExample(model, {
+        id: '999998',
+        text: 'a tuba in the attic',
+        command: String(commandIds[0]),
+      });
+      const write = (next: Model, expected: number) =>
+        writeModel(db, key, expected, {
+          ...textOfModel(next),
+          hash: next.hash,
+          classifierHash: next.classifier?.hash ?? null,
+          replacedClassifierHash: row.classifierHash,
+          isFullTraining: false,
+        });
+      const incremental = await write(added, row.version);
+      expect(incremental).toBe(row.version + 1);
+      expect(await classifiers()).toEqual(stored);
+      // a stale writer changes nothing
+      expect(await write(added, row.version)).toBeNull();
+
+      const retrained = train(modelFromText(row).examples.slice(0, 40), { lang: 'en', parser: 'default' });
+      expect(await write(retrained, row.version + 1)).toBe(row.version + 2);
+      const replaced = await classifiers();
+      expect(replaced.map((classifier) => classifier.hash)).toEqual([retrained.classifier?.hash]);
+      const reread = await findModelRow(db, key);
+      expect(reread && modelFromText(reread).classifier).toEqual(retrained.classifier);
     } finally {
       release();
     }

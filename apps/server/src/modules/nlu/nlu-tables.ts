@@ -1,14 +1,20 @@
 import type { Generated } from 'kysely';
-import type { JsonText, Timestamp } from '../../platform/db/tables.ts';
+import type { CreatedAt, JsonText, Timestamp } from '../../platform/db/tables.ts';
 
-/** `nlu_models` (migration 0006): one trained model per owner, language and parser, as JSON text. */
+/**
+ * `nlu_models` (migration 0006): one trained model per owner, language and parser, as JSON text without its
+ * classifier (`nlu_classifiers`, migration 0036), which it names by hash.
+ */
 export interface NluModelsTable {
   id: Generated<number>;
   user_id: number;
   lang: string;
   parser: string;
+  /** the model's JSON with `classifier: null` (model-text.ts) */
   model: JsonText;
   hash: string;
+  /** the classifier's row in nlu_classifiers; null: the model has none */
+  classifier_hash: string | null;
   /** +1 on every write: processes compare it with their cached copy */
   version: number;
   /** the last full training */
@@ -36,8 +42,23 @@ export interface NluModelStateTable {
   changed_at: Timestamp;
 }
 
+/**
+ * `nlu_classifiers` (migration 0036): a model's classifier, written by a full training and left alone by the
+ * incremental updates that follow (most of a model's text). Keyed by the model's owner, language, parser and the
+ * classifier's hash; a write keeps only the one its model names.
+ */
+export interface NluClassifiersTable {
+  user_id: number;
+  lang: string;
+  parser: string;
+  hash: string;
+  classifier: JsonText;
+  created_at: CreatedAt;
+}
+
 export type NluTables = {
   nlu_models: NluModelsTable;
+  nlu_classifiers: NluClassifiersTable;
   nlu_learned_values: NluLearnedValuesTable;
   nlu_model_state: NluModelStateTable;
 };

@@ -19,7 +19,7 @@ function updateTo(key: LangKey, corpus: CorpusExample[], touched: Set<number>) {
   const desired = corpus.map(trainingExampleOf);
   const options = { lang: key.lang, parser: key.parser as NluParser };
   return async (current: StoredModel | null): Promise<ModelUpdate> => {
-    const outcome = await syncInWorker(current?.json() ?? null, desired, options);
+    const outcome = await syncInWorker(current?.text() ?? null, desired, options);
     if (outcome.status === 'unchanged') return 'unchanged';
     for (const command of outcome.touched) touched.add(Number(command));
     return { model: outcome.model, isFullTraining: outcome.isFullTraining };

@@ -1,6 +1,7 @@
 import { type Model, train } from '@hiwar/nlu';
 import { describe, expect, it } from 'vitest';
 import { registerLexicons } from './lexicons.ts';
+import { modelFromText } from './model-text.ts';
 import { syncInWorker, trainInWorker } from './train-in-worker.ts';
 
 const examples = [
@@ -15,17 +16,22 @@ describe('trainInWorker', () => {
     registerLexicons();
     const options = { lang: 'en' as const, parser: 'default' as const };
     const inWorker = await trainInWorker(examples, options);
-    const model = JSON.parse(inWorker.json) as Model;
+    const model = modelFromText(inWorker);
+    const inProcess = train(examples, options);
     expect(model.features.lexicon).toBe('wordnet-3.1');
-    expect(inWorker.hash).toBe(train(examples, options).hash);
+    expect(inWorker.hash).toBe(inProcess.hash);
     expect(model.hash).toBe(inWorker.hash);
+    // the classifier travels apart from the rest (model-text.ts)
+    expect((JSON.parse(inWorker.json) as Model).classifier).toBeNull();
+    expect(inWorker.classifierHash).toBe(inProcess.classifier?.hash);
+    expect(model.classifier).toEqual(inProcess.classifier);
     expect(inWorker.exampleCount).toBe(4);
   });
 
   it('rejects with the worker’s error and keeps serving later trainings', async () => {
     await expect(trainInWorker(examples, { lang: 'en', parser: 'unknown' as 'default' })).rejects.toThrow();
     const model = await trainInWorker(examples, { lang: 'en', parser: 'embedding' });
-    expect((JSON.parse(model.json) as Model).parser).toBe('embedding');
+    expect(modelFromText(model).parser).toBe('embedding');
   });
 
   it('brings a model in line with the examples: unchanged, applied, retrained, or gone', async () => {
@@ -38,7 +44,7 @@ describe('trainInWorker', () => {
         command: String(command),
       })),
     );
-    const { json } = await trainInWorker(bot, options);
+    const json = await trainInWorker(bot, options);
     expect(await syncInWorker(json, bot, options)).toEqual({ status: 'unchanged' });
 
     // a few examples added and removed on a bot past SMALL_MODEL_EXAMPLES: applied, not retrained
@@ -48,7 +54,10 @@ describe('trainInWorker', () => {
     expect(applied.isFullTraining).toBe(false);
     expect(applied.touched).toEqual(['0', '0']);
     expect(applied.model.exampleCount).toBe(bot.length);
-    const ids = (JSON.parse(applied.model.json) as Model).examples.map((example) => example.id);
+    // the classifier is the one it came with, its text given back as it came
+    expect(applied.model.classifierHash).toBe(json.classifierHash);
+    expect(applied.model.classifierJson).toBe(json.classifierJson);
+    const ids = modelFromText(applied.model).examples.map((example) => example.id);
     expect(ids).toContain('new');
     expect(ids).not.toContain('0-0');
 
@@ -60,7 +69,7 @@ describe('trainInWorker', () => {
     }));
     expect(await syncInWorker(json, [...bot, ...many], options)).toMatchObject({ isFullTraining: true });
     const small = await trainInWorker(examples, options);
-    expect(await syncInWorker(small.json, [...examples, added], options)).toMatchObject({
+    expect(await syncInWorker(small, [...examples, added], options)).toMatchObject({
       status: 'updated',
       isFullTraining: true,
     });

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { TrainingExample, TrainOptions } from '@hiwar/nlu';
+import type { ModelText } from './model-text.ts';
 import type { ModelJson, SyncOutcome, TrainAnswer, TrainRequest } from './train-worker.ts';
 
 export type { ModelJson, SyncOutcome };
@@ -77,11 +78,11 @@ export async function trainInWorker(examples: TrainingExample[], options: TrainO
 }
 
 /**
- * The model (JSON text, or none) brought in line with the examples in the update worker: unchanged, the
+ * The model (its JSON texts, or none) brought in line with the examples in the update worker: unchanged, the
  * differences applied, or trained again past a bulk change (see train-worker.ts).
  */
 export async function syncInWorker(
-  model: string | null,
+  model: ModelText | null,
   examples: TrainingExample[],
   options: TrainOptions,
 ): Promise<SyncOutcome> {

@@ -44,7 +44,7 @@ async function trainOne(db: Database, userId: number, target: TrainingTarget, co
     updateModel(db, { userId, lang, parser }, async () => {
       // examples saved while training ran are applied incrementally, so none is lost
       const now = (await listCorpus(db, userId, { lang })).map(trainingExampleOf);
-      const outcome = await syncInWorker(trained?.json ?? null, now, options);
+      const outcome = await syncInWorker(trained ?? null, now, options);
       if (outcome.status === 'unchanged') return { model: trained, isFullTraining: true };
       return { model: outcome.model, isFullTraining: true };
     }),

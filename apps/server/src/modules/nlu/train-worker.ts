@@ -3,6 +3,7 @@ import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { type Model, type TrainingExample, type TrainOptions, train } from '@hiwar/nlu';
 import { registerLexicons } from './lexicons.ts';
+import { type ModelText, modelFromText, textOfModel } from './model-text.ts';
 import { applyChanges, countChanges, diffExamples, shouldRetrain } from './reconcile-model.ts';
 
 /**
@@ -16,12 +17,13 @@ import { applyChanges, countChanges, diffExamples, shouldRetrain } from './recon
  */
 export type TrainRequest =
   | { id: number; kind: 'train'; examples: TrainingExample[]; options: TrainOptions }
-  | { id: number; kind: 'sync'; model: string | null; examples: TrainingExample[]; options: TrainOptions };
+  | { id: number; kind: 'sync'; model: ModelText | null; examples: TrainingExample[]; options: TrainOptions };
 
-/** A model as JSON text, with what the server needs to know of it without parsing it. */
-export interface ModelJson {
-  json: string;
+/** A model as JSON text (model-text.ts), with what the server needs to know of it without parsing it. */
+export interface ModelJson extends ModelText {
   hash: string;
+  /** the classifier's hash; null when the model has none */
+  classifierHash: string | null;
   exampleCount: number;
 }
 
@@ -57,8 +59,13 @@ function lowerThreadPriority(): void {
   }
 }
 
-function modelJsonOf(model: Model): ModelJson {
-  return { json: JSON.stringify(model), hash: model.hash, exampleCount: model.examples.length };
+function modelJsonOf(model: Model, known?: Parameters<typeof textOfModel>[1]): ModelJson {
+  return {
+    ...textOfModel(model, known),
+    hash: model.hash,
+    classifierHash: model.classifier?.hash ?? null,
+    exampleCount: model.examples.length,
+  };
 }
 
 function sync(request: Extract<TrainRequest, { kind: 'sync' }>): SyncOutcome {
@@ -74,7 +81,7 @@ function sync(request: Extract<TrainRequest, { kind: 'sync' }>): SyncOutcome {
       ? { status: 'unchanged' }
       : trained(examples.map((example) => example.command));
   }
-  const current = JSON.parse(request.model) as Model;
+  const current = modelFromText(request.model);
   const changes = diffExamples(current, examples);
   if (countChanges(changes) === 0) return { status: 'unchanged' };
   const removed = new Set(changes.removed);
@@ -84,9 +91,11 @@ function sync(request: Extract<TrainRequest, { kind: 'sync' }>): SyncOutcome {
   ];
   if (shouldRetrain(changes, current, examples.length)) return trained(touched);
   const updated = applyChanges(current, changes);
+  // the classifier is the one it came with: its text goes back as it came
+  const known = { classifier: current.classifier, json: request.model.classifierJson };
   return {
     status: 'updated',
-    model: updated.examples.length > 0 ? modelJsonOf(updated) : null,
+    model: updated.examples.length > 0 ? modelJsonOf(updated, known) : null,
     touched,
     isFullTraining: false,
   };

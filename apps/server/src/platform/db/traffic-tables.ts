@@ -28,6 +28,7 @@ export const TRAFFIC_TABLES: ReadonlySet<string> = new Set([
   'social_identities',
   'jobs',
   'nlu_models',
+  'nlu_classifiers',
   'nlu_learned_values',
   'inbox_groups',
   'inbox_messages',

@@ -1,23 +1,16 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../../testing/migration-testing.ts';
 import { testDatabaseKinds } from '../../../testing/test-databases.ts';
-import { type DatabaseHandle, openDatabase } from '../database.ts';
+import type { DatabaseHandle } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
-import { migrations } from './index.ts';
 
 describe.each(await testDatabaseKinds())('migration 0035 (example languages) on $label', (kind) => {
   let handle: DatabaseHandle;
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const created = await kind.create(mkdtempSync(join(tmpdir(), 'hiwar-0035-')));
-    drop = created.drop;
-    handle = openDatabase(created.target);
-    const upTo = migrations.findIndex((migration) => migration.name === '0035_example_languages');
-    await migrateToLatest(handle, migrations.slice(0, upTo));
+    ({ handle, drop } = await databaseBefore(kind, '0035_example_languages'));
     const db = handle.db;
     for (const name of ['a', 'b', 'c'])
       await sql`insert into users (username, user_email, password_hash, user_fullname) values (${name}, ${`${name}@example.com`}, 'x', ${name})`.execute(

@@ -33,6 +33,7 @@ import { socialIdentities } from './0032-social-identities.ts';
 import { emailChange } from './0033-email-change.ts';
 import { modelState } from './0034-model-state.ts';
 import { exampleLanguages } from './0035-example-languages.ts';
+import { modelClassifiers } from './0036-model-classifiers.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -72,4 +73,5 @@ export const migrations: AppMigration[] = [
   emailChange,
   modelState,
   exampleLanguages,
+  modelClassifiers,
 ];
