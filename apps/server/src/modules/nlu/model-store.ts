@@ -35,8 +35,6 @@ export interface StoredModel {
   isReady(): boolean;
   /** parses the model and builds what predictions need a step at a time, letting requests run between steps */
   prepare(): Promise<void>;
-  /** while this version is being prepared, the version it replaces if that one answers messages; else null */
-  standIn(): StoredModel | null;
 }
 
 /** How long preparing a model may hold the server's thread before the requests waiting meanwhile are answered. */
@@ -57,8 +55,7 @@ function slicePacer(): () => Promise<void> {
 
 /**
  * `earlier`: the version this one replaces in the cache. If a message used it, the new version's runtime is
- * derived from its runtime (feature vectors, vocabulary, classifier) instead of from scratch, and it answers
- * messages while the new one is prepared.
+ * derived from its runtime (feature vectors, vocabulary, classifier) instead of from scratch.
  */
 function storedModel(
   text: ModelText & { classifierHash: string | null },
@@ -75,6 +72,7 @@ function storedModel(
       parsed = modelFromText(text);
       const previousModel = previous?.parsedModel();
       if (previousModel) deriveRuntimeFrom(parsed, previousModel);
+      previous = null; // the derivation holds what it needs: no chain of versions is kept
     }
     return parsed;
   };
@@ -82,9 +80,7 @@ function storedModel(
     version,
     trainedAt,
     get model() {
-      const model = parse();
-      if (!preparing) previous = null; // a message builds it now: no chain of versions is kept
-      return model;
+      return parse();
     },
     parsedModel: () => parsed,
     get commands() {
@@ -99,19 +95,14 @@ function storedModel(
     isReady: () => parsed !== null && isRuntimeReady(parsed),
     prepare() {
       preparing ??= (async () => {
-        try {
-          await new Promise((resolve) => setImmediate(resolve));
-          const pace = slicePacer();
-          const model = parse();
-          await pace();
-          await prepareRuntime(model, pace);
-        } finally {
-          previous = null;
-        }
+        await new Promise((resolve) => setImmediate(resolve));
+        const pace = slicePacer();
+        const model = parse();
+        await pace();
+        await prepareRuntime(model, pace);
       })();
       return preparing;
     },
-    standIn: () => (preparing && previous?.isReady() ? previous : null),
   };
   return stored;
 }
@@ -178,19 +169,13 @@ export async function loadModel(
 }
 
 /**
- * The model a message is answered with. A version not yet ready is prepared a step at a time (conversations go
- * on between the steps); meanwhile the version it replaces answers, if this process was using one.
+ * The model a message is answered with. A version not ready yet — written by another process, or never used
+ * here — is prepared a step at a time before the message uses it: this message waits for it, the other
+ * conversations go on between the steps. (A version this process writes is prepared before it counts as live.)
  */
 export async function loadAnsweringModel(db: Database, key: ModelKey): Promise<StoredModel | null> {
   const stored = await loadModel(db, key, { isRecentEnough: true });
-  if (!stored || stored.isReady()) return stored;
-  const preparing = stored.prepare();
-  const standIn = stored.standIn();
-  if (standIn) {
-    preparing.catch(() => {}); // the next message that needs it meets the error
-    return standIn;
-  }
-  await preparing;
+  if (stored && !stored.isReady()) await stored.prepare();
   return stored;
 }
 
