@@ -131,7 +131,8 @@ describe('the operator’s settings, seen in the console', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+    // a server of its own and two languages: on a slow CI machine this took over a minute once
+  }, 120_000);
 
   it('with the operator’s Facebook app, a new owner signs up through Facebook and comes back signed in', async () => {
     const app = { appId: 'e2e-app', appSecret: 'e2e-secret' };
