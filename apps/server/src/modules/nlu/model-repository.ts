@@ -149,9 +149,9 @@ function deleteClassifiersOf(db: Database, key: ModelKey) {
 
 /**
  * Writes the model if the stored version is still `expectedVersion` (null: no row yet). An incremental update
- * (the classifier it replaces) writes the model's row alone; otherwise the classifier is stored unless it is
- * already, and the one replaced is dropped, all or nothing. Answers the new version, or null when another writer got there first (the caller reloads and tries
- * again).
+ * (keeping the classifier it replaces) writes the model's row alone; otherwise the classifier is stored unless
+ * another writer stored the same one, and the one replaced is dropped, all or nothing. Answers the new version,
+ * or null when another writer got there first (the caller reloads and tries again).
  */
 export async function writeModel(
   db: Database,
@@ -165,7 +165,7 @@ export async function writeModel(
       return await writeModelRow(db, key, expectedVersion, write);
     return await db.transaction().execute(async (trx) => {
       const { classifierHash, classifierJson } = write;
-      // stored already (an incremental update): not sent to the database again
+      // the same training's classifier, stored by another writer: not sent to the database again
       const isStored = classifierHash !== null && (await isClassifierStored(trx, key, classifierHash));
       if (classifierHash !== null && classifierJson !== null && !isStored) {
         await tablesOf(trx)

@@ -65,18 +65,17 @@ function storedModel(
 ): StoredModel {
   let parsed: Model | null = null;
   let commands: Set<number> | null = null;
-  let previous = earlier?.parsedModel() ? earlier : null;
+  let previous = earlier?.parsedModel() ?? null;
   let preparing: Promise<void> | null = null;
   const parse = (): Model => {
     if (!parsed) {
       parsed = modelFromText(text);
-      const previousModel = previous?.parsedModel();
-      if (previousModel) deriveRuntimeFrom(parsed, previousModel);
+      if (previous) deriveRuntimeFrom(parsed, previous);
       previous = null; // the derivation holds what it needs: no chain of versions is kept
     }
     return parsed;
   };
-  const stored: StoredModel = {
+  return {
     version,
     trainedAt,
     get model() {
@@ -104,7 +103,6 @@ function storedModel(
       return preparing;
     },
   };
-  return stored;
 }
 
 /**
