@@ -1,5 +1,4 @@
 import { seededRandom, shuffleInPlace } from './random.ts';
-import type { SparseVector } from './sparse.ts';
 
 /**
  * Share of the bot's own examples, each scored as if unseen (left out of its command's centroid), that the
@@ -35,16 +34,19 @@ export function scoreFloorFor(examplesPerCommand: number): number {
 
 const CALIBRATION_SAMPLE = 800;
 
-/** A quantile of leave-one-out scores: `scoreLeftOut(i)` scores example i as if it were not trained on. */
+/**
+ * A quantile of leave-one-out scores of `exampleCount` examples: `scoreLeftOut(i)` scores the i-th as if it were
+ * not trained on.
+ */
 export function calibrateThreshold(
-  rawVectors: SparseVector[],
+  exampleCount: number,
   scoreLeftOut: (example: number) => number,
   seed: number,
   rejection = IN_SCOPE_REJECTION,
 ): number {
-  if (rawVectors.length < 2) return 0;
+  if (exampleCount < 2) return 0;
   const sample = shuffleInPlace(
-    rawVectors.map((_, index) => index),
+    Array.from({ length: exampleCount }, (_, index) => index),
     seededRandom(seed),
   ).slice(0, CALIBRATION_SAMPLE);
   const scores = sample.map(scoreLeftOut).sort((a, b) => a - b);

@@ -7,6 +7,7 @@ export {
   useLexicon,
 } from './lexicon.ts';
 export * from './model.ts';
+export { isNegativeClass, NEGATIVE_CLASS } from './negatives.ts';
 export type {
   CommandScore,
   ExampleScore,

@@ -4,6 +4,7 @@ import { buildVocabulary, isUnfamiliar } from './familiarity.ts';
 import { DEFAULT_FEATURES, extractFeatures, type FeatureConfig, stemmedWords } from './features.ts';
 import { lexiconForLanguage } from './lexicon.ts';
 import { nearDuplicateWeights } from './near-duplicates.ts';
+import { isNegativeClass } from './negatives.ts';
 import type { ParserScores } from './prediction.ts';
 import { buildRuntime, leftOutConfidence, type Runtime, scoreWithRuntime } from './runtime.ts';
 import type { Lang, Model, ParserKind, TrainingExample } from './types.ts';
@@ -44,8 +45,12 @@ function maximum(values: Float32Array): number {
   return best;
 }
 
-function medianExamplesPerCommand(examplesOf: Int32Array[]): number {
-  const counts = examplesOf.map((examples) => examples.length).sort((a, b) => a - b);
+/** The median number of examples of the bot's commands (negative examples are not a command). */
+function medianExamplesPerCommand(space: { commands: string[]; examplesOf: Int32Array[] }): number {
+  const counts = space.examplesOf
+    .filter((_, command) => !isNegativeClass(space.commands[command] ?? ''))
+    .map((examples) => examples.length)
+    .sort((a, b) => a - b);
   return counts[Math.floor(counts.length / 2)] ?? 0;
 }
 
@@ -64,7 +69,7 @@ export function trainModel(
     examples,
   };
   const untrained = buildRuntime({ ...base, hash: '', threshold: 0, classifier: null });
-  const { space, rawVectors } = untrained;
+  const { space } = untrained;
   // Large bots skip the weights: comparing a command's examples pairwise grows with the square of their count.
   const weights =
     examples.length > LARGE_BOT
@@ -84,8 +89,14 @@ export function trainModel(
     classify: classifier ? decodeClassifier(classifier) : null,
     classifierToSpace: classifier ? Int32Array.from(space.commands.keys()) : new Int32Array(0),
   };
-  const threshold = calibrateThreshold(rawVectors, (example) => leftOutConfidence(runtime, example), seed);
-  const scoreFloor = scoreFloorFor(medianExamplesPerCommand(space.examplesOf));
+  // calibrated on the commands' examples: how messages like the bot's own score
+  const own = examples.flatMap((example, index) => (isNegativeClass(example.command) ? [] : [index]));
+  const threshold = calibrateThreshold(
+    own.length,
+    (position) => leftOutConfidence(runtime, own[position]!),
+    seed,
+  );
+  const scoreFloor = scoreFloorFor(medianExamplesPerCommand(space));
   return { model: { ...base, classifier, threshold, scoreFloor }, runtime };
 }
 

@@ -1,3 +1,4 @@
+import { isNegativeClass } from './negatives.ts';
 import type { ExampleCandidates } from './similarity.ts';
 import type { CommandScore, ExampleScore, Prediction, TrainingExample } from './types.ts';
 
@@ -65,6 +66,7 @@ export function assemblePrediction(
     confidence: clampUnit(scores.confidence),
     isOutOfScope:
       best === undefined ||
+      isNegativeClass(best.command) ||
       (!isAnExample &&
         (scores.isUnfamiliar === true || scores.confidence < threshold || best.score < scoreFloor)),
     threshold,
