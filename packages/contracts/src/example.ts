@@ -88,3 +88,21 @@ export const exampleRecord = z.object({
   updated_at: z.string(),
 });
 export type ExampleRecord = z.infer<typeof exampleRecord>;
+
+export const negativeExampleMessages = {
+  notFound: 'The negative example was not found',
+  removed: 'The negative example was removed',
+} as const;
+
+/**
+ * A negative example: a message the owner marked "not for this bot" in a transcript (issue #24). It belongs to
+ * the service whose command wrongly answered it and teaches the bot to reject such messages.
+ */
+export const negativeExampleRecord = z.object({
+  id: z.number(),
+  service_id: z.number(),
+  text: z.string(),
+  lang: z.string(),
+  created_at: z.string(),
+});
+export type NegativeExampleRecord = z.infer<typeof negativeExampleRecord>;

@@ -20,6 +20,12 @@ export const inboxMessages = {
   notHandedOver: 'This conversation is not waiting for a person',
   released: 'The conversation was given back to the bot',
   replySent: 'The reply was sent',
+  turnNotFound: 'The message was not found in this conversation',
+  turnNotTyped: 'Only a typed message can teach the bot',
+  turnNotMatched: 'The bot did not answer this message with a command',
+  exampleCorrected: 'The message is now an example of the command',
+  markedNotForBot: 'The bot will not answer messages like this one',
+  isAnExample: 'This message is an example of a command; remove that example first',
 } as const;
 
 /** The platforms a sender talks on; `test` is the console's test chat (kept out of lists and statistics). */
@@ -195,6 +201,14 @@ export const addInboxExampleRequest = z.object({
 });
 export type AddInboxExampleRequest = z.infer<typeof addInboxExampleRequest>;
 export const addInboxExampleResponse = okWith(z.object({ example_id: z.number(), command_id: z.number() }));
+
+/** `/conversations/{sender_key}/turns/{turn_id}/…`: a turn of the transcript the owner corrects. */
+export const turnParams = senderKeyParams.extend({ turn_id: idParam });
+/** POST …/correct: the message becomes an example of the command the owner picks (“Wrong command?”). */
+export const correctTurnRequest = z.object({ command_id: idParam });
+export const correctTurnResponse = addInboxExampleResponse;
+/** POST …/not_for_bot: the message becomes a negative example of the service that wrongly answered it. */
+export const notForBotResponse = okWith(z.object({ negative_id: z.number(), service_id: z.number() }));
 
 /** GET /inbox/waiting: the dashboard's count. */
 export const inboxWaitingResponse = okWith(z.object({ waiting: z.number(), handoffs: z.number() }));

@@ -16,6 +16,17 @@ export interface CommandExamplesTable {
   updated_at: UpdatedAt;
 }
 
+/** `negative_examples` (migration 0037): messages marked "not for this bot", by the service that answered them. */
+export interface NegativeExamplesTable {
+  id: Generated<number>;
+  user_id: number;
+  service_id: number;
+  text: string;
+  lang: string;
+  created_at: CreatedAt;
+}
+
 export type ExampleTables = {
   command_examples: CommandExamplesTable;
+  negative_examples: NegativeExamplesTable;
 };

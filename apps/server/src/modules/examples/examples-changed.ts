@@ -46,3 +46,17 @@ export async function notifyExamplesChanged(
     log.error({ err: error, commandIds: changed }, 'examples-changed listener failed'),
   );
 }
+
+/**
+ * Notifies the listeners that the owner's negative examples changed (no command's examples did): the models
+ * follow as after an example's save. Listener failures are logged, as above.
+ */
+export async function notifyNegativesChanged(
+  db: Database,
+  log: { error(object: unknown, message: string): void },
+  userId: number,
+): Promise<void> {
+  await onExamplesChanged(db, userId, []).catch((error: unknown) =>
+    log.error({ err: error }, 'examples-changed listener failed after a negative example changed'),
+  );
+}

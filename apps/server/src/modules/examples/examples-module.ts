@@ -22,7 +22,8 @@ import {
   listExamplesOfCommands,
   setExampleStatus,
 } from './example-repository.ts';
-import { notifyExamplesChanged } from './examples-changed.ts';
+import { notifyExamplesChanged, notifyNegativesChanged } from './examples-changed.ts';
+import { removeNegativeExample } from './negative-examples.ts';
 import { type ExampleOfCommand, saveExample, saveExamples } from './save-examples.ts';
 
 const tags = ['examples'];
@@ -52,7 +53,10 @@ async function deleteExample(db: Database, request: FastifyRequest, exampleId: n
   return { status: 1 as const };
 }
 
-/** Training examples of the owner's commands. Owns `command_examples`; every write ends in onExamplesChanged. */
+/**
+ * Training examples of the owner's commands, and the negative examples of their services. Owns `command_examples`
+ * and `negative_examples`; every write ends in onExamplesChanged.
+ */
 export const examplesModule: AppModule = {
   name: 'examples',
   routes(app, { db, requireUser }) {
@@ -167,6 +171,21 @@ export const examplesModule: AppModule = {
         if (!example) throw new AppError('not_found');
         await setExampleStatus(db, userId, example._id, request.body.status);
         await notifyExamplesChanged(db, request.log, userId, [example.example_command_id]);
+        return { status: 1 as const };
+      },
+    );
+
+    // a negative example ("not for this bot", issue #24) is removed from the service's examples card
+    app.delete(
+      '/negative_example/:id',
+      {
+        onRequest: requireUser,
+        schema: { tags, security, params: z.object({ id: idParam }), response: { 200: ok } },
+      },
+      async (request) => {
+        const { userId } = sessionOf(request);
+        await removeNegativeExample(db, userId, request.params.id);
+        await notifyNegativesChanged(db, request.log, userId);
         return { status: 1 as const };
       },
     );

@@ -3,6 +3,8 @@ import {
   addInboxExampleResponse,
   conversationsQuery,
   conversationsResponse,
+  correctTurnRequest,
+  correctTurnResponse,
   handoffReplyRequest,
   handoffResponse,
   inboxGroupParams,
@@ -10,16 +12,18 @@ import {
   inboxQuery,
   inboxResponse,
   inboxWaitingResponse,
+  notForBotResponse,
   ok,
   senderKeyParams,
   trafficQuery,
   trafficResponse,
+  turnParams,
   turnsQuery,
   turnsResponse,
 } from '@hiwar/contracts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { notifyExamplesChanged } from '../examples/examples-changed.ts';
+import { notifyExamplesChanged, notifyNegativesChanged } from '../examples/examples-changed.ts';
 import { countWaitingHandoffs } from '../handoff/handoff-repository.ts';
 import { handoffOf, releaseByOwner, replyToSender } from '../handoff/handoff-service.ts';
 import {
@@ -38,6 +42,7 @@ import {
   streamInbox,
 } from './inbox-stream.ts';
 import { readTraffic } from './traffic-repository.ts';
+import { correctTurn, markTurnNotForBot } from './turn-corrections.ts';
 
 const tags = ['inbox'];
 const security = [{ bearer: [] }];
@@ -158,6 +163,49 @@ export function createInboxModule(options: InboxModuleOptions = {}): AppModule {
             status: 1 as const,
             msg: inboxMessages.exampleAdded,
             data: { example_id: added.exampleId, command_id: added.commandId },
+          };
+        },
+      );
+      // the transcript's corrections (issue #24): "Wrong command?" and "Not for this bot"
+      app.post(
+        '/conversations/:sender_key/turns/:turn_id/correct',
+        {
+          onRequest: requireUser,
+          schema: {
+            tags,
+            security,
+            params: turnParams,
+            body: correctTurnRequest,
+            response: { 200: correctTurnResponse },
+          },
+        },
+        async (request) => {
+          const { userId } = sessionOf(request);
+          const { sender_key: senderKey, turn_id: turnId } = request.params;
+          const added = await correctTurn(db, userId, senderKey, turnId, request.body.command_id);
+          await notifyExamplesChanged(db, request.log, userId, [added.commandId]);
+          return {
+            status: 1 as const,
+            msg: inboxMessages.exampleCorrected,
+            data: { example_id: added.exampleId, command_id: added.commandId },
+          };
+        },
+      );
+      app.post(
+        '/conversations/:sender_key/turns/:turn_id/not_for_bot',
+        {
+          onRequest: requireUser,
+          schema: { tags, security, params: turnParams, response: { 200: notForBotResponse } },
+        },
+        async (request) => {
+          const { userId } = sessionOf(request);
+          const { sender_key: senderKey, turn_id: turnId } = request.params;
+          const { negative, isNew } = await markTurnNotForBot(db, userId, senderKey, turnId);
+          if (isNew) await notifyNegativesChanged(db, request.log, userId);
+          return {
+            status: 1 as const,
+            msg: inboxMessages.markedNotForBot,
+            data: { negative_id: negative.id, service_id: negative.service_id },
           };
         },
       );

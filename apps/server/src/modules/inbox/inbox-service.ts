@@ -6,7 +6,6 @@ import {
   type InboxResponse,
   inboxMessages,
   parseSenderKey,
-  saveExampleRequest,
   TURNS_PAGE_SIZE,
   type TurnsResponse,
 } from '@hiwar/contracts';
@@ -16,8 +15,6 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { findOwnCommand } from '../commands/command-repository.ts';
 import { listNoticesBetween } from '../commerce/notice-repository.ts';
 import { saveExample } from '../examples/save-examples.ts';
-import { extractCommandVariables } from '../nlu/command-variables.ts';
-import { NLU_LANGS, type NluLang } from '../nlu/index.ts';
 import type { SenderKey } from '../runtime/sender-key.ts';
 import { commandNamesOf, findConversation, listConversations } from './conversation-repository.ts';
 import { groupNewMessages } from './inbox-grouping.ts';
@@ -28,6 +25,7 @@ import {
   findOwnGroup,
   listOpenGroups,
 } from './inbox-repository.ts';
+import { exampleRequestOf } from './message-example.ts';
 import { listTranscriptPage } from './transcript-repository.ts';
 import { displayTextOf } from './turn-text.ts';
 
@@ -179,26 +177,12 @@ export async function addGroupMessageAsExample(
       command_id: [inboxMessages.commandNotFound],
     });
   }
-  const text = displayTextOf(message.event).trim();
-  const lang = NLU_LANGS.find((known) => known === message.lang) ?? command.command_lang;
-  const found = await extractCommandVariables(db, userId, command.command_id, text, lang as NluLang);
-  const tags = Object.entries(found).flatMap(([varId, value]) =>
-    value.start !== undefined && value.end !== undefined && value.end > value.start
-      ? [{ tag: text.slice(value.start, value.end), type: Number(varId) }]
-      : [],
-  );
+  const request = await exampleRequestOf(db, userId, command, {
+    text: displayTextOf(message.event),
+    lang: message.lang,
+  });
   const saved = await db.transaction().execute(async (trx) => {
-    const example = await saveExample(
-      trx,
-      userId,
-      saveExampleRequest.parse({
-        example_text: text,
-        example_lang: lang,
-        example_command_id: command.command_id,
-        example_vars: tags,
-        example_status: 1,
-      }),
-    );
+    const example = await saveExample(trx, userId, request);
     if (!(await closeGroup(trx, groupId, 'added', nowIso()))) {
       throw new AppError('not_found', inboxMessages.groupNotFound);
     }

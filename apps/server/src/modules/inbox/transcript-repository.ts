@@ -75,3 +75,26 @@ export async function listTranscriptPage(
   }));
   return { turns, total, newerAt: newer ? isoOf(newer.created_at) : null };
 }
+
+/** One of the sender's turns: what was sent, its language and what the bot made of it; null if not theirs. */
+export async function findSenderTurn(
+  db: Database,
+  sender: SenderKey,
+  turnId: number,
+): Promise<Pick<TranscriptTurnRow, 'event' | 'lang' | 'commandId' | 'notUnderstood'> | null> {
+  const row = await tablesOf(db)
+    .selectFrom('conversation_turns')
+    .select(['event', 'lang', 'command_id', 'not_understood'])
+    .where('id', '=', turnId)
+    .where('user_id', '=', sender.userId)
+    .where('platform', '=', sender.platform)
+    .where('sender_id', '=', sender.senderId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    event: fromJson<IncomingEvent>(row.event, { type: 'text', text: '' }),
+    lang: row.lang,
+    commandId: row.command_id === null ? null : Number(row.command_id),
+    notUnderstood: Number(row.not_understood) === 1,
+  };
+}

@@ -56,6 +56,31 @@ export async function listCorpus(
   }));
 }
 
+/** A message the owner marked "not for this bot" (examples/negative-examples.ts), of an active service. */
+export interface NegativeCorpusExample {
+  id: number;
+  text: string;
+  lang: string;
+}
+
+/** The owner's negative examples of active services (of one language, or all), in the order they were added. */
+export async function listNegativeCorpus(
+  db: Database,
+  userId: number,
+  filter: { lang?: string } = {},
+): Promise<NegativeCorpusExample[]> {
+  let query = db
+    .withTables<ExampleTables>()
+    .selectFrom('negative_examples')
+    .innerJoin('services', 'services.service_id', 'negative_examples.service_id')
+    .select(['negative_examples.id', 'negative_examples.text', 'negative_examples.lang'])
+    .where('negative_examples.user_id', '=', userId)
+    .where('services.service_status', '=', 1);
+  if (filter.lang !== undefined) query = query.where('negative_examples.lang', '=', filter.lang);
+  const rows = await query.orderBy('negative_examples.id').execute();
+  return rows.map((row) => ({ id: Number(row.id), text: row.text, lang: row.lang }));
+}
+
 /** The commands a message in `lang` may match now: active, in an active service, with an active example. */
 export async function listMatchableCommandIds(
   db: Database,

@@ -1,5 +1,5 @@
-import { addExample, type Model, removeExample, type TrainingExample } from '@hiwar/nlu';
-import type { CorpusExample } from './corpus-repository.ts';
+import { addExample, type Model, NEGATIVE_CLASS, removeExample, type TrainingExample } from '@hiwar/nlu';
+import type { CorpusExample, NegativeCorpusExample } from './corpus-repository.ts';
 
 export const NLU_LANGS = ['ar', 'en', 'de'] as const;
 export const NLU_PARSERS = ['default', 'embedding'] as const;
@@ -13,6 +13,23 @@ export function isNluLang(value: string): value is NluLang {
 /** The command id, as a string, is the class. */
 export function trainingExampleOf(example: CorpusExample): TrainingExample {
   return { id: String(example.id), text: example.text, command: String(example.commandId) };
+}
+
+/** A negative example trains the engine's negative class; its id cannot be taken for an example's. */
+export function negativeTrainingExampleOf(negative: NegativeCorpusExample): TrainingExample {
+  return { id: `n${negative.id}`, text: negative.text, command: NEGATIVE_CLASS };
+}
+
+/**
+ * What a model of one language is trained on: the commands' examples, then the negative examples — none without
+ * a command's example: negative examples alone answer nothing.
+ */
+export function trainingSetOf(
+  examples: CorpusExample[],
+  negatives: NegativeCorpusExample[],
+): TrainingExample[] {
+  if (examples.length === 0) return [];
+  return [...examples.map(trainingExampleOf), ...negatives.map(negativeTrainingExampleOf)];
 }
 
 export interface Changes {

@@ -1,12 +1,18 @@
+import { isNegativeClass } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { chatbotParserFor } from './chatbot-settings.ts';
-import { type CorpusExample, listCorpus } from './corpus-repository.ts';
+import {
+  type CorpusExample,
+  listCorpus,
+  listNegativeCorpus,
+  type NegativeCorpusExample,
+} from './corpus-repository.ts';
 import { refreshLearnedValues } from './learned-values.ts';
 import { listModelKeys, type ModelKey } from './model-repository.ts';
 import { findModelState, markModelsLive } from './model-state-repository.ts';
 import { type ModelUpdate, type StoredModel, updateModel } from './model-store.ts';
 import { withOwnerLock } from './owner-lock.ts';
-import { isNluLang, type NluLang, type NluParser, trainingExampleOf } from './reconcile-model.ts';
+import { isNluLang, type NluLang, type NluParser, trainingSetOf } from './reconcile-model.ts';
 import { syncInWorker } from './train-in-worker.ts';
 
 type LangKey = ModelKey & { lang: NluLang };
@@ -15,13 +21,18 @@ type LangKey = ModelKey & { lang: NluLang };
  * The model brought in line with the language's corpus in the update worker (differences applied, or trained
  * past a bulk change); the commands concerned are noted for their learned values.
  */
-function updateTo(key: LangKey, corpus: CorpusExample[], touched: Set<number>) {
-  const desired = corpus.map(trainingExampleOf);
+function updateTo(
+  key: LangKey,
+  corpus: CorpusExample[],
+  negatives: NegativeCorpusExample[],
+  touched: Set<number>,
+) {
+  const desired = trainingSetOf(corpus, negatives);
   const options = { lang: key.lang, parser: key.parser as NluParser };
   return async (current: StoredModel | null): Promise<ModelUpdate> => {
     const outcome = await syncInWorker(current?.text() ?? null, desired, options);
     if (outcome.status === 'unchanged') return 'unchanged';
-    for (const command of outcome.touched) touched.add(Number(command));
+    for (const command of outcome.touched) if (!isNegativeClass(command)) touched.add(Number(command));
     return { model: outcome.model, isFullTraining: outcome.isFullTraining };
   };
 }
@@ -53,11 +64,13 @@ export function syncOwnerModels(db: Database, userId: number, learned: LearnedSc
     // read before the corpus: a change saved after this read is not claimed as reflected
     const { wanted } = await findModelState(db, userId);
     const corpus = await listCorpus(db, userId);
+    const negatives = await listNegativeCorpus(db, userId);
     const touched = new Set<number>(learned === 'all' ? corpus.map((example) => example.commandId) : learned);
     const changed = new Set<NluLang>();
     for (const key of await modelsToSync(db, userId, corpus)) {
       const ofLang = corpus.filter((example) => example.lang === key.lang);
-      if (await updateModel(db, key, updateTo(key, ofLang, touched))) changed.add(key.lang);
+      const negativesOfLang = negatives.filter((negative) => negative.lang === key.lang);
+      if (await updateModel(db, key, updateTo(key, ofLang, negativesOfLang, touched))) changed.add(key.lang);
     }
     await refreshLearnedValues(db, userId, touched, corpus);
     await markModelsLive(db, userId, wanted);

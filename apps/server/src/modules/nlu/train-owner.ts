@@ -1,5 +1,6 @@
+import type { TrainingExample } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
-import { type CorpusExample, listCorpus } from './corpus-repository.ts';
+import { listCorpus, listNegativeCorpus } from './corpus-repository.ts';
 import { refreshLearnedValues } from './learned-values.ts';
 import { listModelKeys } from './model-repository.ts';
 import { updateModel } from './model-store.ts';
@@ -10,7 +11,7 @@ import {
   NLU_PARSERS,
   type NluLang,
   type NluParser,
-  trainingExampleOf,
+  trainingSetOf,
 } from './reconcile-model.ts';
 import { syncInWorker, trainInWorker } from './train-in-worker.ts';
 
@@ -36,14 +37,20 @@ export async function storedModelsOf(db: Database, userId: number): Promise<Trai
   );
 }
 
-async function trainOne(db: Database, userId: number, target: TrainingTarget, corpus: CorpusExample[]) {
+/** The commands' and the negative examples of one language, as the engine trains on them. */
+async function trainingSetOfLang(db: Database, userId: number, lang: NluLang) {
+  const examples = await listCorpus(db, userId, { lang });
+  return trainingSetOf(examples, await listNegativeCorpus(db, userId, { lang }));
+}
+
+async function trainOne(db: Database, userId: number, target: TrainingTarget, corpus: TrainingExample[]) {
   const { lang, parser } = target;
   const options = { lang, parser };
-  const trained = corpus.length > 0 ? await trainInWorker(corpus.map(trainingExampleOf), options) : null;
+  const trained = corpus.length > 0 ? await trainInWorker(corpus, options) : null;
   await withOwnerLock(db, userId, () =>
     updateModel(db, { userId, lang, parser }, async () => {
       // examples saved while training ran are applied incrementally, so none is lost
-      const now = (await listCorpus(db, userId, { lang })).map(trainingExampleOf);
+      const now = await trainingSetOfLang(db, userId, lang);
       const outcome = await syncInWorker(trained ?? null, now, options);
       if (outcome.status === 'unchanged') return { model: trained, isFullTraining: true };
       return { model: outcome.model, isFullTraining: true };
@@ -61,11 +68,11 @@ export async function trainOwnerModels(
   targets: TrainingTarget[],
   heartbeat?: () => Promise<void>,
 ): Promise<void> {
-  const corpora = new Map<NluLang, CorpusExample[]>();
+  const corpora = new Map<NluLang, TrainingExample[]>();
   for (const target of targets) {
     let corpus = corpora.get(target.lang);
     if (!corpus) {
-      corpus = await listCorpus(db, userId, { lang: target.lang });
+      corpus = await trainingSetOfLang(db, userId, target.lang);
       corpora.set(target.lang, corpus);
     }
     await trainOne(db, userId, target, corpus);

@@ -1,10 +1,11 @@
-import { idParam, serviceExamplesQuery } from '@hiwar/contracts';
+import { idParam, negativeExampleRecord, okWith, serviceExamplesQuery } from '@hiwar/contracts';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
 import { listCommandsOfService } from '../commands/command-repository.ts';
 import { listExamplesOfCommands } from '../examples/example-repository.ts';
+import { listNegativesOfService } from '../examples/negative-example-repository.ts';
 import { findOwnService } from './service-repository.ts';
 
 /** `Content-Disposition` for a JSON file named after the service; non-ASCII names travel in filename*. */
@@ -43,6 +44,27 @@ export function registerServiceExamplesRoute(app: ApiApp, { db, requireUser }: M
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', attachmentHeaderOf(service.service_name))
         .send(Buffer.from(JSON.stringify(examples, null, 2)));
+    },
+  );
+}
+
+/** GET /service/{service_id}/negative_examples: the messages marked "not for this bot" the service answered. */
+export function registerServiceNegativesRoute(app: ApiApp, { db, requireUser }: ModuleContext): void {
+  app.get(
+    '/service/:service_id/negative_examples',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['services'],
+        security: [{ bearer: [] }],
+        params: z.object({ service_id: idParam }),
+        response: { 200: okWith(z.array(negativeExampleRecord)) },
+      },
+    },
+    async (request) => {
+      const service = await findOwnService(db, sessionOf(request).userId, request.params.service_id);
+      if (!service) throw new AppError('not_found');
+      return { status: 1 as const, data: await listNegativesOfService(db, service.service_id) };
     },
   );
 }

@@ -20,7 +20,7 @@ import { listCommandsOfService } from '../commands/command-repository.ts';
 import { pagesCountOf } from '../commands/list-paging.ts';
 import { notifyExamplesChanged } from '../examples/examples-changed.ts';
 import { cloneService, deleteService, listServicesWithCommands, saveService } from './service-actions.ts';
-import { registerServiceExamplesRoute } from './service-examples-route.ts';
+import { registerServiceExamplesRoute, registerServiceNegativesRoute } from './service-examples-route.ts';
 import { findOwnService, listServicesPage, setServiceStatus } from './service-repository.ts';
 
 const tags = ['services'];
@@ -143,5 +143,6 @@ export const servicesModule: AppModule = {
     );
 
     registerServiceExamplesRoute(app, context);
+    registerServiceNegativesRoute(app, context);
   },
 };

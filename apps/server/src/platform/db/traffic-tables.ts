@@ -1,7 +1,8 @@
 /**
  * Tables the traffic writes — the conversations themselves, what a turn or a delivery leaves (actions, carts,
  * orders, notices, subscriptions, broadcast outboxes, the channels' inboxes) — and sign-ins, jobs, the NLU models
- * (cached by their version, nlu/model-store.ts) and learned values (read by the extractors): none of them changes
+ * (cached by their version, nlu/model-store.ts), their state (written by every save and model update, read by
+ * no cache) and learned values (read by the extractors): none of them changes
  * what the bot caches hold, and they are written on every message, so a write to them must not empty the caches.
  * A write to any other table empties them.
  */
@@ -30,6 +31,7 @@ export const TRAFFIC_TABLES: ReadonlySet<string> = new Set([
   'nlu_models',
   'nlu_classifiers',
   'nlu_learned_values',
+  'nlu_model_state',
   'inbox_groups',
   'inbox_messages',
   'inbox_progress',

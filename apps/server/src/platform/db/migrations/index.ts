@@ -34,6 +34,7 @@ import { emailChange } from './0033-email-change.ts';
 import { modelState } from './0034-model-state.ts';
 import { exampleLanguages } from './0035-example-languages.ts';
 import { modelClassifiers } from './0036-model-classifiers.ts';
+import { negativeExamples } from './0037-negative-examples.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -74,4 +75,5 @@ export const migrations: AppMigration[] = [
   modelState,
   exampleLanguages,
   modelClassifiers,
+  negativeExamples,
 ];
