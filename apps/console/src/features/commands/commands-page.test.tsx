@@ -56,6 +56,36 @@ describe('commands of a service', () => {
     expect(await createObjectURL.mock.calls[0]?.[0].text()).toBe(JSON.stringify({ status: 1, data: [] }));
   });
 
+  it('lists the service’s messages marked "not for this bot", each in its direction, and removes one', async () => {
+    setToken('t');
+    let negatives = [
+      { id: 4, service_id: 3, text: 'do you sell shoes', lang: 'en', created_at: '2026-11-29T09:00:00.000Z' },
+      { id: 5, service_id: 3, text: 'هل تبيعون الأحذية', lang: 'ar', created_at: '2026-11-29T09:01:00.000Z' },
+    ];
+    const fetchStub = stubServer(
+      authoringServer([pizza], [greeting], (method, path) => {
+        if (method === 'GET' && path === '/service/3/negative_examples')
+          return { json: { status: 1, data: negatives } };
+        if (method === 'DELETE' && path === '/negative_example/4') {
+          negatives = negatives.filter((negative) => negative.id !== 4);
+          return { json: { status: 1 } };
+        }
+        return { status: 404, json: {} };
+      }),
+    );
+    renderApp('/services/3/commands');
+    const list = await screen.findByTestId('negative-examples');
+    const rows = await within(list).findAllByTestId('negative-example');
+    expect(rows.map((row) => [row.textContent, row.getAttribute('dir')])).toEqual([
+      ['endo you sell shoes', 'ltr'],
+      ['arهل تبيعون الأحذية', 'rtl'],
+    ]);
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove “do you sell shoes”' }));
+    expect(await screen.findByText('The negative example was removed')).toBeDefined();
+    await waitFor(() => expect(within(list).getAllByTestId('negative-example')).toHaveLength(1));
+    expect(requestsTo(fetchStub, '/api/negative_example/4')).toHaveLength(1);
+  });
+
   it('says "server error" when cloning a command fails', async () => {
     setToken('t');
     stubServer(

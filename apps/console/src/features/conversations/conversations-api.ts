@@ -120,3 +120,15 @@ export async function replyToSender(senderKey: string, text: string): Promise<st
 export async function giveBackToBot(senderKey: string): Promise<string> {
   return (await api.post(`${senderPath(senderKey)}/release`)).msg ?? '';
 }
+
+/** POST …/turns/{turn_id}/correct ("Wrong command?"): the message becomes an example of the command. */
+export async function correctTurn(senderKey: string, turnId: number, commandId: number): Promise<string> {
+  return (
+    (await api.post(`${senderPath(senderKey)}/turns/${turnId}/correct`, { command_id: commandId })).msg ?? ''
+  );
+}
+
+/** POST …/turns/{turn_id}/not_for_bot: the message becomes a negative example of the service that answered it. */
+export async function markNotForBot(senderKey: string, turnId: number): Promise<string> {
+  return (await api.post(`${senderPath(senderKey)}/turns/${turnId}/not_for_bot`)).msg ?? '';
+}

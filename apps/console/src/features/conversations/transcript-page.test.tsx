@@ -250,3 +250,86 @@ describe('hand-over', () => {
     expect(await screen.findByText('هذه المحادثة ليست بانتظار شخص')).toBeDefined();
   });
 });
+
+describe('corrections', () => {
+  const correctPath = '/conversations/web%3A11/turns/10/correct';
+  const notForBotPath = '/conversations/web%3A11/turns/11/not_for_bot';
+
+  it('offers "Wrong command?" on the turns a command answered: the right command, or not for this bot', async () => {
+    setToken('t');
+    const { fetchStub } = stubInboxFetch(
+      inboxServer(transcriptState(), (method, path) => {
+        if (method === 'POST' && path === correctPath)
+          return {
+            json: {
+              status: 1,
+              msg: 'The message is now an example of the command',
+              data: { example_id: 90, command_id: 9 },
+            },
+          };
+        if (method === 'POST' && path === notForBotPath)
+          return {
+            json: {
+              status: 1,
+              msg: 'The bot will not answer messages like this one',
+              data: { negative_id: 4, service_id: 2 },
+            },
+          };
+        return undefined;
+      }),
+    );
+    renderApp('/conversations/web%3A11');
+    const first = await screen.findByTestId('turn-10');
+    // a button pressed and a message not understood have nothing to correct
+    expect(
+      within(screen.getByTestId('turn-12')).queryByRole('button', { name: 'Wrong command?' }),
+    ).toBeNull();
+    expect(
+      within(screen.getByTestId('turn-13')).queryByRole('button', { name: 'Wrong command?' }),
+    ).toBeNull();
+
+    fireEvent.click(within(first).getByRole('button', { name: 'Wrong command?' }));
+    fireEvent.click(await screen.findByRole('combobox', { name: 'The right command' }));
+    // the command that answered is not offered as the right one
+    expect(await screen.findByRole('option', { name: 'opening_hours' })).toBeDefined();
+    expect(screen.queryByRole('option', { name: 'order_pizza' })).toBeNull();
+    fireEvent.click(screen.getByRole('option', { name: 'opening_hours' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add as its example' }));
+    await waitFor(() => expect(postedTo(fetchStub, correctPath)).toEqual([{ command_id: 9 }]));
+    expect(await screen.findByText('The message is now an example of the command')).toBeDefined();
+    expect((await within(first).findByTestId('turn-corrected')).textContent).toBe(
+      'Now an example of opening_hours',
+    );
+
+    const second = screen.getByTestId('turn-11');
+    fireEvent.click(within(second).getByRole('button', { name: 'Wrong command?' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Not for this bot' }));
+    await waitFor(() => expect(postedTo(fetchStub, notForBotPath)).toHaveLength(1));
+    expect(await screen.findByText('The bot will not answer messages like this one')).toBeDefined();
+    expect((await within(second).findByTestId('turn-corrected')).textContent).toBe('Not for this bot');
+  });
+
+  it('says in Arabic why a correction was refused', async () => {
+    setToken('t');
+    stubInboxFetch(
+      inboxServer(transcriptState(), (method, path) =>
+        method === 'POST' && path === notForBotPath
+          ? {
+              status: 422,
+              json: {
+                status: 0,
+                msg: 'This message is an example of a command; remove that example first',
+                errors: { turn_id: ['This message is an example of a command; remove that example first'] },
+              },
+            }
+          : undefined,
+      ),
+    );
+    renderApp('/conversations/web%3A11', 'ar');
+    const second = await screen.findByTestId('turn-11');
+    fireEvent.click(within(second).getByRole('button', { name: 'أمر خاطئ؟' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'ليست لهذا البوت' }));
+    expect(await screen.findByText('هذه الرسالة مثال لأحد الأوامر؛ احذف ذلك المثال أولاً')).toBeDefined();
+    expect(within(second).queryByTestId('turn-corrected')).toBeNull();
+  });
+});

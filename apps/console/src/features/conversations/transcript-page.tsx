@@ -77,7 +77,7 @@ export function TranscriptPage() {
           )}
           {entries.map((entry) =>
             entry.kind === 'turn' ? (
-              <TurnView key={entry.key} turn={entry.turn} />
+              <TurnView key={entry.key} turn={entry.turn} senderKey={senderKey} />
             ) : (
               <NoticeView key={entry.key} notice={entry.notice} />
             ),

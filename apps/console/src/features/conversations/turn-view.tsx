@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, useFormatNumber } from '../../lib/format-number.ts';
 import { formatScore } from '../debugger/result-card.tsx';
 import { TranscriptReply } from './transcript-reply.tsx';
+import { isCorrectable, TurnCorrection } from './turn-correction.tsx';
 import { TraceTable, TraceToggle } from './turn-trace.tsx';
 
 /** What the sender sent: the typed text, the label of the button chosen, or the place shared. */
@@ -70,10 +71,11 @@ function Understanding({ turn }: { turn: TranscriptTurn }) {
 }
 
 /**
- * One turn of a transcript: the sender's message on the start side, what the engine made of it, the bot's
- * replies on the end side as the sender saw them, and the runtime's trace on demand.
+ * One turn of a transcript: the sender's message on the start side, what the engine made of it (and, when it
+ * chose a command, "Wrong command?"), the bot's replies on the end side as the sender saw them, and the runtime's
+ * trace on demand.
  */
-export function TurnView({ turn }: { turn: TranscriptTurn }) {
+export function TurnView({ turn, senderKey }: { turn: TranscriptTurn; senderKey: string }) {
   const { t, i18n } = useTranslation();
   const [isTraceOpen, { toggle: toggleTrace }] = useDisclosure(false);
   return (
@@ -89,6 +91,7 @@ export function TurnView({ turn }: { turn: TranscriptTurn }) {
           </Text>
         )}
         <Understanding turn={turn} />
+        {isCorrectable(turn) && <TurnCorrection senderKey={senderKey} turn={turn} />}
         {turn.trace.length > 0 && <TraceToggle isOpen={isTraceOpen} onToggle={toggleTrace} />}
       </Group>
       <Collapse expanded={isTraceOpen}>

@@ -76,7 +76,7 @@ export function authoringServer(
     if (command) return { json: { status: 1, data: command } };
     if (path.startsWith('/command/get/'))
       return { json: { status: 1, page: 1, pages_count: 1, data: commands } };
-    if (/^\/(command_var\/get_all|command_example\/get|service\/\d+\/examples)/.test(path))
+    if (/^\/(command_var\/get_all|command_example\/get|service\/\d+\/(negative_)?examples)/.test(path))
       return { json: { status: 1, data: [] } };
     return answer;
   };
