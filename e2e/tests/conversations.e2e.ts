@@ -26,8 +26,11 @@ const unknownOther = 'gift cards';
 const connecting = 'Connecting you to our sales team…';
 const ownerAnswer = 'Hello, this is Salma. Your order leaves at noon.';
 
-/** Two commands with examples and text answers; answers the embed snippet. */
-async function buildBot(server: RunningServer, token: string): Promise<string> {
+/** Two commands with examples and text answers; answers the embed snippet and the service's id. */
+async function buildBot(
+  server: RunningServer,
+  token: string,
+): Promise<{ embedCode: string; serviceId: number }> {
   const { id: serviceId } = await callApi(server, 'POST', '/service/save', {
     token,
     body: { service_name: 'Bakery' },
@@ -102,7 +105,9 @@ async function buildBot(server: RunningServer, token: string): Promise<string> {
   await waitUntilUnderstood(server, token, 'when are you open', hours);
   await waitUntilUnderstood(server, token, 'do you deliver', delivery);
   const bot = await callApi(server, 'GET', '/chatbot/browse', { token });
-  return (bot.data as { messenger_settings: { embed_code: string } }).messenger_settings.embed_code;
+  const embedCode = (bot.data as { messenger_settings: { embed_code: string } }).messenger_settings
+    .embed_code;
+  return { embedCode, serviceId: serviceId as number };
 }
 
 /** Sends a message the bot does not understand and waits for its (fallback) answer. */
@@ -122,12 +127,13 @@ describe('conversations', () => {
   let host: HostSite;
   let page: Page;
   let chat: FrameLocator;
+  let serviceId: number;
 
   beforeAll(async () => {
     session = await openSignedInConsole(owner);
     ({ page } = session);
     host = await startHostSite();
-    host.embedCode = await buildBot(session.server, session.token);
+    ({ embedCode: host.embedCode, serviceId } = await buildBot(session.server, session.token));
   });
 
   afterAll(async () => {
@@ -261,5 +267,61 @@ describe('conversations', () => {
     await page.getByText('أُعيدت المحادثة إلى الروبوت').waitFor();
     await expect.poll(() => page.getByTestId('handoff-banner').count()).toBe(0);
     await say(chat, 'when are you open', hoursAnswer);
+  });
+
+  // issue #24 item 3: a message a command should not have answered, corrected from its transcript
+  it('marks a wrongly answered message "not for this bot", undoes it, then teaches the right command', async () => {
+    await switchLanguage(page, 'en');
+    const franchise = 'are you open to franchise partners';
+    await say(chat, franchise, hoursAnswer);
+    await page.goto('/#/conversations');
+    await page.locator('[data-testid^="conversation-row-web:"]').getByRole('link').first().click();
+    const turn = page
+      .getByTestId('transcript')
+      .locator('[data-testid^="turn-"]', { hasText: franchise })
+      .last();
+    await turn.getByRole('button', { name: 'Wrong command?' }).click();
+    await page.getByRole('button', { name: 'Not for this bot' }).waitFor();
+    await snapPage(page, 'conversations-correction-en');
+    // the popover hides while its turn is out of view (the screenshot's page was taller than the window)
+    await turn.scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Not for this bot' }).click();
+    await page.getByText('The bot will not answer messages like this one').waitFor();
+    await expect.poll(() => turn.getByTestId('turn-corrected').textContent()).toBe('Not for this bot');
+    if (session) await waitForModel(session.server, session.token);
+    await sayUnknown(chat, franchise);
+    expect(await lastBotText(chat).textContent()).not.toBe(hoursAnswer);
+
+    // listed on the service's examples card, in English and Arabic, and removable there
+    await page.goto(`/#/services/${serviceId}/commands`);
+    const negatives = page.getByTestId('negative-examples');
+    await negatives.getByTestId('negative-example').filter({ hasText: franchise }).waitFor();
+    await negatives.scrollIntoViewIfNeeded();
+    await snapPage(page, 'service-negative-examples-en');
+    await switchLanguage(page, 'ar');
+    await negatives.getByText('ليست لهذا البوت').first().waitFor();
+    await snapPage(page, 'service-negative-examples-ar');
+    await negatives.getByRole('button', { name: `حذف «${franchise}»` }).click();
+    await page.getByText('تم حذف المثال السلبي').waitFor();
+    await expect.poll(() => negatives.getByTestId('negative-example').count()).toBe(0);
+    if (session) await waitForModel(session.server, session.token);
+    await say(chat, franchise, hoursAnswer);
+
+    // "Wrong command?" in Arabic: the right command is delivery
+    await page.goto('/#/conversations');
+    await page.locator('[data-testid^="conversation-row-web:"]').getByRole('link').first().click();
+    const again = page
+      .getByTestId('transcript')
+      .locator('[data-testid^="turn-"]', { hasText: franchise })
+      .last();
+    await again.getByRole('button', { name: 'أمر خاطئ؟' }).click();
+    await page.getByRole('combobox', { name: 'الأمر الصحيح' }).click();
+    await page.getByRole('option', { name: 'delivery', exact: true }).click();
+    await snapPage(page, 'conversations-correction-ar');
+    await again.scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'أضفها مثالاً له' }).click();
+    await page.getByText('أصبحت الرسالة مثالاً للأمر').waitFor();
+    if (session) await waitForModel(session.server, session.token);
+    await say(chat, franchise, deliveryAnswer);
   });
 });

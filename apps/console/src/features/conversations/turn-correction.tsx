@@ -60,6 +60,10 @@ function CorrectionForm({
 
   return (
     <Stack gap="xs" w={280}>
+      {/* focused first: a searchable Select would open its list over the buttons below */}
+      <Text size="sm" fw={600} tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
+        {t('conversations.correction.title')}
+      </Text>
       <Select
         label={t('conversations.correction.rightCommand')}
         placeholder={t('conversations.inbox.pickCommand')}
