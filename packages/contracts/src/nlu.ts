@@ -160,3 +160,60 @@ export const debugResult = z.object({
 export type DebugResult = z.infer<typeof debugResult>;
 
 export const debugResponse = z.object({ status: z.literal(1), data: debugResult });
+
+/** A command a quality report names: the console links it to the command's examples. */
+export const qualityCommandRef = z.object({
+  command_id: z.number(),
+  command_name: z.string(),
+  service_id: z.number(),
+});
+
+/** GET /nlu/quality: the owner's latest quality report per language (issue #24 item 4). */
+export const qualityReportView = z.object({
+  lang: z.string(),
+  parser: z.string(),
+  created_at: z.string(),
+  /** examples changed since: the report follows the next training */
+  is_stale: z.boolean(),
+  folds: z.number(),
+  examples: z.number(),
+  accuracy: z.number(),
+  macro_f1: z.number(),
+  /** share of messages about the bot's other topics it rejects when it has never seen them; null: too few commands */
+  out_of_scope_caught: z.number().nullable(),
+  commands: z.array(
+    qualityCommandRef.extend({
+      examples: z.number(),
+      precision: z.number(),
+      recall: z.number(),
+      f1: z.number(),
+      rejected: z.number(),
+    }),
+  ),
+  confusions: z.array(
+    z.object({
+      expected: qualityCommandRef,
+      predicted: qualityCommandRef,
+      count: z.number(),
+      examples: z.array(z.object({ text: z.string(), score: z.number() })),
+    }),
+  ),
+  lookalikes: z.array(
+    z.object({
+      text: z.string(),
+      command: qualityCommandRef,
+      predicted: qualityCommandRef,
+      score: z.number(),
+    }),
+  ),
+  few_examples: z.array(qualityCommandRef.extend({ examples: z.number() })),
+});
+export type QualityReportView = z.infer<typeof qualityReportView>;
+
+export const qualityResponse = z.object({
+  status: z.literal(1),
+  /** a report is being made now */
+  is_running: z.boolean(),
+  data: z.array(qualityReportView),
+});
+export type QualityResponse = z.infer<typeof qualityResponse>;

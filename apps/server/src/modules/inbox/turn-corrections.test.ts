@@ -165,7 +165,10 @@ describe.each(await testDatabaseKinds())('correcting the bot from a transcript o
       examples: ['I want a pizza', 'order a pizza please', 'can I get a pizza'],
       response: { resp_text: PIZZA_REPLY },
     });
-    await addCommand(owner, { name: 'hours', examples: ['what time do you close', 'are you open on sunday'] });
+    await addCommand(owner, {
+      name: 'hours',
+      examples: ['what time do you close', 'are you open on sunday'],
+    });
     const text = 'can I get a pizza tonight';
     await expect.poll(() => answerTo(text, owner), { timeout: 5000 }).toBe(PIZZA_REPLY);
     const sender = newSender(owner);

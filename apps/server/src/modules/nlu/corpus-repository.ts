@@ -104,3 +104,35 @@ export async function listCommandExampleTexts(
   const examples = await listCorpus(db, userId, { commandIds: [commandId] });
   return examples.map((example) => example.text);
 }
+
+export interface CommandRef {
+  commandId: number;
+  name: string;
+  serviceId: number;
+}
+
+/** The owner's commands among `commandIds` with their names and services (deleted ones are left out). */
+export async function listCommandRefs(
+  db: Database,
+  userId: number,
+  commandIds: number[],
+): Promise<Map<number, CommandRef>> {
+  if (commandIds.length === 0) return new Map();
+  const rows = await db
+    .withTables<ExampleTables>()
+    .selectFrom('commands')
+    .select(['command_id', 'command_name', 'command_service_id'])
+    .where('user_id', '=', userId)
+    .where('command_id', 'in', [...new Set(commandIds)])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      Number(row.command_id),
+      {
+        commandId: Number(row.command_id),
+        name: row.command_name,
+        serviceId: Number(row.command_service_id),
+      },
+    ]),
+  );
+}

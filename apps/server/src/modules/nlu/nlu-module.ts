@@ -6,6 +6,7 @@ import {
   debugResponse,
   idParam,
   nluMessages,
+  qualityResponse,
   trainResponse,
 } from '@hiwar/contracts';
 import { z } from 'zod';
@@ -18,6 +19,8 @@ import { debugMessage } from './debug-message.ts';
 import { markExamplesChanged } from './model-state-repository.ts';
 import { type SweeperTimings, startModelSweeper } from './model-sweeper.ts';
 import { modelUpdatesSettled, requestModelUpdate, setModelUpdateHooks } from './model-updates.ts';
+import { qualityJobHandlers, scheduleQualityReport } from './quality-jobs.ts';
+import { qualityReportsOf } from './quality-view.ts';
 import {
   defaultStreamTimings,
   type OpenStreams,
@@ -47,7 +50,7 @@ export interface NluModuleOptions {
 }
 
 /**
- * Training, augmentation and the debugger. Owns `nlu_models` and `nlu_learned_values`; runs the training jobs;
+ * Training, augmentation, the debugger and the quality report. Owns `nlu_*`; runs the training and quality jobs;
  * keeps the models in step with every example change (see README.md).
  */
 export function createNluModule(options: NluModuleOptions = {}): AppModule {
@@ -56,7 +59,10 @@ export function createNluModule(options: NluModuleOptions = {}): AppModule {
     routes(app, { db, dialect, requireUser }) {
       const runner: JobRunner = createJobRunner({
         db,
-        handlers: trainingJobHandlers(db),
+        handlers: {
+          ...trainingJobHandlers(db, { afterTraining: (userId) => scheduleQualityReport(runner, userId) }),
+          ...qualityJobHandlers(db),
+        },
         log: app.log,
         onlyLocalWorkers: dialect === 'sqlite',
         ...(options.jobPollMs !== undefined && { pollMs: options.jobPollMs }),
@@ -132,6 +138,12 @@ export function createNluModule(options: NluModuleOptions = {}): AppModule {
           });
           return { status: 1 as const, augmented_texts: augmented };
         },
+      );
+
+      app.get(
+        '/nlu/quality',
+        { onRequest: requireUser, schema: { tags, security, response: { 200: qualityResponse } } },
+        async (request) => qualityReportsOf(db, runner, sessionOf(request).userId),
       );
 
       app.get(

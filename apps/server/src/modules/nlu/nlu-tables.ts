@@ -56,7 +56,22 @@ export interface NluClassifiersTable {
   created_at: CreatedAt;
 }
 
+/**
+ * `nlu_quality_reports` (migration 0038): the owner's latest quality report per language (quality-jobs.ts), the
+ * report as JSON (packages/nlu QualityReport) and the example changes it reflects (nlu_model_state's wanted_version
+ * when it began).
+ */
+export interface NluQualityReportsTable {
+  user_id: number;
+  lang: string;
+  parser: string;
+  report: JsonText;
+  wanted_version: number;
+  created_at: Timestamp;
+}
+
 export type NluTables = {
+  nlu_quality_reports: NluQualityReportsTable;
   nlu_models: NluModelsTable;
   nlu_classifiers: NluClassifiersTable;
   nlu_learned_values: NluLearnedValuesTable;

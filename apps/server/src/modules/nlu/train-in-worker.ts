@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { TrainingExample, TrainOptions } from '@hiwar/nlu';
+import type { QualityReport, TrainingExample, TrainOptions } from '@hiwar/nlu';
 import type { ModelText } from './model-text.ts';
 import type { ModelJson, SyncOutcome, TrainAnswer, TrainRequest } from './train-worker.ts';
 
@@ -58,12 +58,15 @@ function createLane(name: string) {
 }
 
 /**
- * Two lanes, so a save's few examples are not queued behind a long training: full trainings in one worker, the
- * updates that follow saves in the other. Both run at a lower OS priority than the server's thread
- * (train-worker.ts), so on a busy machine conversations keep the CPU they need and training takes what is left.
+ * Lanes, so a save's few examples are not queued behind a long training: full trainings in one worker, the
+ * updates that follow saves in another, the quality reports in a third. All run at a lower OS priority than the
+ * server's thread (train-worker.ts), so on a busy machine conversations keep the CPU they need and training takes
+ * what is left.
  */
 const trainingLane = createLane('training');
 const updateLane = createLane('update');
+/** The quality reports' cross-validations (a training per fold) wait for no training and hold none up. */
+const qualityLane = createLane('quality');
 
 /**
  * Full training in a worker thread, so no training stalls the server's requests (issue #29: a model change
@@ -90,4 +93,15 @@ export async function syncInWorker(
   if (!('kind' in answer) || answer.kind !== 'sync')
     throw new Error('the update worker answered out of turn');
   return answer.outcome;
+}
+
+/** The bot's quality report (cross-validation on its examples, packages/nlu quality/) in the quality worker. */
+export async function qualityInWorker(
+  examples: TrainingExample[],
+  options: TrainOptions,
+): Promise<QualityReport> {
+  const answer = await qualityLane({ kind: 'quality', examples, options });
+  if (!('kind' in answer) || answer.kind !== 'quality')
+    throw new Error('the quality worker answered out of turn');
+  return answer.report;
 }

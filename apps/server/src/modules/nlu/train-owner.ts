@@ -38,7 +38,7 @@ export async function storedModelsOf(db: Database, userId: number): Promise<Trai
 }
 
 /** The commands' and the negative examples of one language, as the engine trains on them. */
-async function trainingSetOfLang(db: Database, userId: number, lang: NluLang) {
+export async function trainingSetOfLang(db: Database, userId: number, lang: NluLang) {
   const examples = await listCorpus(db, userId, { lang });
   return trainingSetOf(examples, await listNegativeCorpus(db, userId, { lang }));
 }

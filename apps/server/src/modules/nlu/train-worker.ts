@@ -1,7 +1,14 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { type Model, type TrainingExample, type TrainOptions, train } from '@hiwar/nlu';
+import {
+  crossValidate,
+  type Model,
+  type QualityReport,
+  type TrainingExample,
+  type TrainOptions,
+  train,
+} from '@hiwar/nlu';
 import { registerLexicons } from './lexicons.ts';
 import { type ModelText, modelFromText, textOfModel } from './model-text.ts';
 import { applyChanges, countChanges, diffExamples, shouldRetrain } from './reconcile-model.ts';
@@ -13,10 +20,12 @@ import { applyChanges, countChanges, diffExamples, shouldRetrain } from './recon
  * - `train`: a model trained on the examples;
  * - `sync`: the model (or none) brought in line with the examples — the differences applied with
  *   addExample/removeExample (which trains the embedding member), or a training for a small bot or past a bulk
- *   change (reconcile-model.ts).
+ *   change (reconcile-model.ts);
+ * - `quality`: the bot's quality report, cross-validated on its examples (a training per fold).
  */
 export type TrainRequest =
   | { id: number; kind: 'train'; examples: TrainingExample[]; options: TrainOptions }
+  | { id: number; kind: 'quality'; examples: TrainingExample[]; options: TrainOptions }
   | { id: number; kind: 'sync'; model: ModelText | null; examples: TrainingExample[]; options: TrainOptions };
 
 /** A model as JSON text (model-text.ts), with what the server needs to know of it without parsing it. */
@@ -41,6 +50,7 @@ export type SyncOutcome =
 export type TrainAnswer =
   | { id: number; kind: 'train'; model: ModelJson }
   | { id: number; kind: 'sync'; outcome: SyncOutcome }
+  | { id: number; kind: 'quality'; report: QualityReport }
   | { id: number; error: string };
 
 /** How much lower than the server's thread this worker runs (a nice value: 10 gets about a tenth of a busy CPU). */
@@ -104,6 +114,8 @@ function sync(request: Extract<TrainRequest, { kind: 'sync' }>): SyncOutcome {
 function answerTo(request: TrainRequest): TrainAnswer {
   if (request.kind === 'train')
     return { id: request.id, kind: 'train', model: modelJsonOf(train(request.examples, request.options)) };
+  if (request.kind === 'quality')
+    return { id: request.id, kind: 'quality', report: crossValidate(request.examples, request.options) };
   return { id: request.id, kind: 'sync', outcome: sync(request) };
 }
 

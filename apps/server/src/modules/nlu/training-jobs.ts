@@ -98,19 +98,27 @@ export function testTrainingDelayMs(env: NodeJS.ProcessEnv = process.env): numbe
   return Number.isInteger(delay) && delay > 0 ? delay : 0;
 }
 
+export interface TrainingJobOptions {
+  delayMs?: number;
+  /** after every full training (the Train button's, a refresh's): the quality report is queued */
+  afterTraining?: (userId: number) => Promise<void>;
+}
+
 export function trainingJobHandlers(
   db: Database,
-  delayMs = testTrainingDelayMs(),
+  { delayMs = testTrainingDelayMs(), afterTraining }: TrainingJobOptions = {},
 ): Record<string, JobHandler> {
   return {
     [TRAIN_JOB_KIND]: async (job, context) => {
       if (job.userId === null) throw new Error('a training job needs an owner');
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       await trainOwnerModels(db, job.userId, everyModelOf(langsOf(job.payload)), context.heartbeat);
+      await afterTraining?.(job.userId);
     },
     [REFRESH_JOB_KIND]: async (job, context) => {
       if (job.userId === null) throw new Error('a refresh job needs an owner');
       await trainOwnerModels(db, job.userId, await storedModelsOf(db, job.userId), context.heartbeat);
+      await afterTraining?.(job.userId);
     },
   };
 }

@@ -35,6 +35,7 @@ import { modelState } from './0034-model-state.ts';
 import { exampleLanguages } from './0035-example-languages.ts';
 import { modelClassifiers } from './0036-model-classifiers.ts';
 import { negativeExamples } from './0037-negative-examples.ts';
+import { qualityReports } from './0038-quality-reports.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -76,4 +77,5 @@ export const migrations: AppMigration[] = [
   exampleLanguages,
   modelClassifiers,
   negativeExamples,
+  qualityReports,
 ];
