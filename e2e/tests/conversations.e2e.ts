@@ -324,4 +324,23 @@ describe('conversations', () => {
     if (session) await waitForModel(session.server, session.token);
     await say(chat, franchise, deliveryAnswer);
   });
+
+  // issue #24 item 4: after a training the bot is cross-validated in the background; the owner reads the report
+  it('measures the bot after a training, on the Quality screen, and links each command to its examples', async () => {
+    await switchLanguage(page, 'en');
+    if (session) await callApi(session.server, 'GET', '/command_example/train', { token: session.token });
+    await page.getByRole('link', { name: 'Quality' }).click();
+    await routeReaches(page, /#\/quality$/);
+    const report = page.getByTestId('quality-report-en');
+    await report.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('quality-running').count(), { timeout: 30_000 }).toBe(0);
+    await report.getByTestId('quality-commands').getByRole('link', { name: 'opening hours' }).waitFor();
+    await snapPage(page, 'quality-en');
+    await switchLanguage(page, 'ar');
+    await page.getByRole('heading', { name: 'الجودة' }).waitFor();
+    await snapPage(page, 'quality-ar');
+    await report.getByTestId('quality-commands').getByRole('link', { name: 'delivery' }).click();
+    await routeReaches(page, new RegExp(`#/services/${serviceId}/commands/\\d+/examples$`));
+    await switchLanguage(page, 'en');
+  });
 });

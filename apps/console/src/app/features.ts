@@ -7,6 +7,7 @@ import { datasetsModule } from '../features/datasets/module.tsx';
 import { debuggerModule } from '../features/debugger/module.tsx';
 import { mapsModule } from '../features/maps/module.tsx';
 import { menusModule } from '../features/menus/module.tsx';
+import { qualityModule } from '../features/quality/module.tsx';
 import { scenarioModule } from '../features/scenario/module.tsx';
 import { servicesModule } from '../features/services/module.tsx';
 import { settingsModule } from '../features/settings/module.tsx';
@@ -26,6 +27,7 @@ export const featureModules: FeatureModule[] = [
   menusModule,
   dataSourcesModule,
   debuggerModule,
+  qualityModule,
   conversationsModule,
   mapsModule,
 ];

@@ -2,6 +2,7 @@ import {
   type Icon,
   IconBell,
   IconBug,
+  IconChartBar,
   IconDatabase,
   IconGauge,
   IconHierarchy2,
@@ -35,6 +36,8 @@ export const sidebarEntries: readonly SidebarEntry[] = [
   // not in spec part 1's list: part 2 §2 adds the maps screens, and the sidebar is how an owner reaches them
   { id: 'maps', path: '/maps', icon: IconMap2 },
   { id: 'debugger', path: '/debugger', icon: IconBug },
+  // issue #24: how well the bot understands its own examples, measured after each training
+  { id: 'quality', path: '/quality', icon: IconChartBar },
   // issue #15: the bot's conversations and the "not understood" inbox, beside the debugger
   { id: 'conversations', path: '/conversations', icon: IconMessages },
   { id: 'settings', path: '/settings', icon: IconSettings },
