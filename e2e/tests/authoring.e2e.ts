@@ -127,6 +127,10 @@ describe('authoring a service, a command, a list variable and tagged examples', 
       await addSynonyms(row, label.syns);
       await expect.poll(() => pillsOf(row)).toEqual(label.syns);
     }
+    // issue #31: how many answers that do not fit before the bot stops asking (3 unless changed)
+    const tries = form.getByLabel('Tries before the bot stops asking');
+    expect(await tries.inputValue()).toBe('3');
+    await tries.fill('2');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Variable Saves Successfully').first().waitFor();
     await page.waitForURL(/variables\/[1-9]\d*$/);
@@ -185,6 +189,7 @@ describe('authoring a service, a command, a list variable and tagged examples', 
     const form = page.getByTestId('variable-form');
     await expect.poll(() => form.getByLabel('Variable name').inputValue()).toBe('size');
     expect(await form.getByRole('combobox', { name: 'Variable type' }).inputValue()).toBe('List');
+    expect(await form.getByLabel('Tries before the bot stops asking').inputValue()).toBe('2');
     const rows = form.getByTestId('list-value-row');
     await expect.poll(() => rows.count()).toBe(2);
     for (const [index, label] of labels.entries()) {

@@ -93,6 +93,10 @@ describe('the chatbot settings screen', () => {
     for (const option of options) await addFallbackOption(page, option);
     await addFallbackOption(page, { label: 'Menu', val: 'duplicate' });
     expect(await optionRows(page)).toEqual(options.map((option) => [option.label, option.val]));
+    // issue #31: the owner's own words that end a question, beside the built-in ones
+    const exitWords = main.getByLabel('Words that end a question');
+    await exitWords.fill('basta');
+    await exitWords.press('Enter');
   });
 
   it('turns the start button on with its label and postback', async () => {
@@ -140,6 +144,7 @@ describe('the chatbot settings screen', () => {
 
     const main = region(page, 'Main Info');
     expect(await main.getByLabel('Chatbot name').inputValue()).toBe(botName);
+    await main.getByText('basta', { exact: true }).waitFor();
     expect(await main.getByRole('combobox', { name: 'Fallback type' }).inputValue()).toBe('Options');
     expect(await optionRows(page)).toEqual(options.map((option) => [option.label, option.val]));
     const start = region(page, 'Start Button');

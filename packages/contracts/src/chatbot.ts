@@ -267,6 +267,15 @@ const chatbotFields = z.object({
     (value) => (value === '' || value === 0 || value === '0' || value === undefined ? null : value),
     idParam.nullable(),
   ),
+  /**
+   * The owner's words that end a question the bot is asking, besides the built-in ones of each language
+   * ("cancel", "إلغاء", "abbrechen"…; issue #31)
+   */
+  chatbot_exit_words: z
+    .array(z.string().trim().min(1).max(100))
+    .max(50)
+    .nullish()
+    .transform((value) => value ?? []),
   chatbot_start_button_status: flag,
   chatbot_start_button_label: text(100),
   chatbot_start_button_postback: text(1000),
@@ -431,6 +440,7 @@ export function defaultChatbotSettings(): SaveChatbotInput {
     chatbot_fallback_msg: "Sorry, I didn't understand that.",
     chatbot_fallback_options: [],
     chatbot_fallback_command_id: null,
+    chatbot_exit_words: [],
     chatbot_start_button_status: 0,
     chatbot_start_button_label: 'ابدأ',
     chatbot_start_button_postback: 'مساعدة',

@@ -35,6 +35,7 @@ export const variableMessages = {
   redirectRequired: 'Please choose the redirect command',
   orderInteger: 'The variable order must be an integer',
   timeoutRange: 'The preference timeout must be an integer from 1 to 11',
+  maxTriesRange: 'The tries must be an integer from 1 to 10',
   typeInvalid: 'The variable type is not valid',
   redirectNotFound: 'The redirect command was not found',
   cursorNotFound: 'The cursor variable was not found',
@@ -44,6 +45,8 @@ export const variableMessages = {
 } as const;
 
 const VARIABLE_NAME = /^[\p{L}\p{N}_-]+$/u;
+/** Unanswered tries a variable allows by default before the bot stops asking. */
+export const VARIABLE_MAX_TRIES_DEFAULT = 3;
 
 /** '' and null mean "none" for the optional ids the form sends. */
 const optionalId = z.preprocess(
@@ -95,6 +98,10 @@ const variableFields = z.object({
       .max(PREFERENCE_TIMEOUT_MAX, variableMessages.timeoutRange),
   ),
   var_order: integerOr(1, variableMessages.orderInteger).pipe(z.number().min(0).max(1_000_000)),
+  /** unanswered tries before the bot stops asking and answers with its fallback (issue #31) */
+  var_max_tries: integerOr(VARIABLE_MAX_TRIES_DEFAULT, variableMessages.maxTriesRange).pipe(
+    z.number().min(1, variableMessages.maxTriesRange).max(10, variableMessages.maxTriesRange),
+  ),
   var_val_regex: text(2000),
   var_val_text: text(),
   entity_name: text(190),
@@ -176,6 +183,7 @@ export const variableRecord = z.object({
   var_prompt: z.string(),
   var_is_preference: z.number(),
   var_is_preference_timeout: z.number(),
+  var_max_tries: z.number(),
   var_order: z.number(),
   var_val_regex: z.string(),
   var_val_text: z.string(),

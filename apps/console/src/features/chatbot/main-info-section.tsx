@@ -2,6 +2,7 @@ import { fallbackTypes } from '@hiwar/contracts';
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TextVersions } from '../../components/text-versions.tsx';
+import { TagInput } from '../variables/tag-input.tsx';
 import { useOwnerCommands } from './chatbot-api.ts';
 import { FallbackOptionsTable } from './fallback-options-table.tsx';
 import { type ChatbotForm, SettingsSection } from './form-parts.tsx';
@@ -30,7 +31,10 @@ function CommandSelector({ form }: { form: ChatbotForm }) {
   );
 }
 
-/** Main Info: name, description and the fallback (text, options or a command). */
+/**
+ * Main Info: name, description, the fallback (text, options or a command) and the owner's words that end a question
+ * the bot is asking (beside the built-in ones of each language).
+ */
 export function MainInfoSection({ form }: { form: ChatbotForm }) {
   const { t } = useTranslation();
   const fallbackType = form.getValues().chatbot_fallback_type;
@@ -69,6 +73,14 @@ export function MainInfoSection({ form }: { form: ChatbotForm }) {
       )}
       {fallbackType === 'options' && <FallbackOptionsTable form={form} />}
       {fallbackType === 'cmd' && <CommandSelector form={form} />}
+      <TagInput
+        label={t('chatbot.main.exitWords')}
+        description={t('chatbot.main.exitWordsHint')}
+        placeholder={t('chatbot.main.exitWordsPlaceholder')}
+        value={form.getValues().chatbot_exit_words}
+        onChange={(words) => form.setFieldValue('chatbot_exit_words', words)}
+        error={form.getInputProps('chatbot_exit_words').error}
+      />
     </SettingsSection>
   );
 }

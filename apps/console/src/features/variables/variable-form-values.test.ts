@@ -24,6 +24,7 @@ const storedList: VariableRecord = {
   var_is_preference: 1,
   var_is_preference_timeout: 5,
   var_order: 2,
+  var_max_tries: 4,
   var_val_regex: '',
   var_val_text: '',
   entity_name: '',
@@ -95,6 +96,9 @@ describe('variable save-time messages', () => {
       var_is_preference_timeout: 'The preference timeout must be an integer from 1 to 11',
     });
     expect(variableProblems({ ...values, var_is_preference_timeout: 11 })).toEqual({});
+    expect(variableProblems({ ...values, var_max_tries: 0 })).toEqual({
+      var_max_tries: 'The tries must be an integer from 1 to 10',
+    });
   });
 });
 

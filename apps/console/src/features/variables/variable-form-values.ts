@@ -1,6 +1,7 @@
 import {
   type SaveVariableRequest,
   saveVariableRequest,
+  VARIABLE_MAX_TRIES_DEFAULT,
   type VariableRecord,
   type VariableType,
   variableDefaultValueTypes,
@@ -24,6 +25,7 @@ export interface VariableFormValues {
   var_is_preference: boolean;
   var_is_preference_timeout: number | string;
   var_order: number | string;
+  var_max_tries: number | string;
   var_val_regex: string;
   var_val_text: string;
   entity_name: string;
@@ -54,6 +56,7 @@ export function newVariableValues(): VariableFormValues {
     var_is_preference: false,
     var_is_preference_timeout: 1,
     var_order: 1,
+    var_max_tries: VARIABLE_MAX_TRIES_DEFAULT,
     var_val_regex: '',
     var_val_text: '',
     entity_name: '',
@@ -98,6 +101,8 @@ export function variableValuesOf(record: VariableRecord): VariableFormValues {
     var_is_preference: record.var_is_preference === 1,
     var_is_preference_timeout: record.var_is_preference_timeout,
     var_order: record.var_order,
+    // a record from before the limit was stored has none
+    var_max_tries: record.var_max_tries ?? VARIABLE_MAX_TRIES_DEFAULT,
     var_val_regex: record.var_val_regex,
     var_val_text: record.var_val_text,
     entity_name: record.entity_name,

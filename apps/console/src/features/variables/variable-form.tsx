@@ -95,6 +95,15 @@ export function VariableForm({ variableId, commandId, record, onSaved }: Variabl
         <DefaultValueFields form={form} />
         <Divider label={t('variables.form.fallback')} labelPosition="left" />
         <FallbackFields form={form} />
+        <NumberInput
+          label={t('variables.form.maxTries')}
+          description={t('variables.form.maxTriesHint')}
+          allowDecimal={false}
+          min={1}
+          max={10}
+          w={320}
+          {...form.getInputProps('var_max_tries')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={isSaving} leftSection={<IconDeviceFloppy size={18} />}>
             {t('common.save')}

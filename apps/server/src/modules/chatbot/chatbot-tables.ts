@@ -19,6 +19,7 @@ export interface ChatbotsTable {
   /** JSON: the fallback message in other languages (migration 0017) */
   chatbot_fallback_msg_langs: WithDefault<string>;
   chatbot_fallback_options: WithDefault<JsonText>;
+  chatbot_exit_words: WithDefault<JsonText>;
   chatbot_fallback_command_id: number | null;
   chatbot_start_button_status: WithDefault<number>;
   chatbot_start_button_label: WithDefault<string>;

@@ -117,6 +117,7 @@ export async function continueCommand(turn: TurnState, command: RunnableCommand)
     }
     turn.bank.in_progress = true;
     turn.bank.cursor = variable.var_id;
+    delete turn.bank.tries;
     turn.bank.prompt = { vars: missing.slice(index).map((v) => v.var_name) };
     await traced(turn, 'prompt', async () => ({ note: `asks for ${variable.var_name}` }));
     promptFor(turn, variable);
@@ -146,6 +147,7 @@ function askAgain(turn: TurnState, command: RunnableCommand, ask: AskAgain): voi
   delete turn.bank.var_sources[variable.var_name];
   turn.bank.in_progress = true;
   turn.bank.cursor = variable.var_id;
+  delete turn.bank.tries;
   turn.bank.prompt = { vars: [variable.var_name] };
   turn.replies.push({ type: 'text', text: ask.message });
   promptFor(turn, variable);

@@ -20,6 +20,8 @@ export interface SenderBank {
   msg: string;
   /** the language of the sender's last message with letters: a prior for the next one's */
   lang: Lang | null;
+  /** unanswered tries of the variable at the cursor (issue #31: the bot stops asking after the variable's limit) */
+  tries?: number;
   /** the arguments of the postback that started the command (`cmd:<id>?…`), for its response; absent when none */
   args?: Record<string, string>;
   /** present while the sender is handed over to a person (modules/handoff holds the hand-over itself) */
@@ -65,6 +67,9 @@ export function bankOf(stored: unknown): SenderBank {
     reply_source: typeof value.reply_source === 'string' ? value.reply_source : '',
     msg: typeof value.msg === 'string' ? value.msg : '',
     lang: value.lang === 'ar' || value.lang === 'en' || value.lang === 'de' ? value.lang : null,
+    ...(typeof value.tries === 'number' &&
+      Number.isSafeInteger(value.tries) &&
+      value.tries > 0 && { tries: value.tries }),
     ...(isTextRecord(value.args) && { args: value.args }),
     ...(value.handoff === true && { handoff: true as const }),
   };

@@ -1,11 +1,13 @@
-import type { VariableRecord } from '@hiwar/contracts';
+import { VARIABLE_MAX_TRIES_DEFAULT, type VariableRecord } from '@hiwar/contracts';
 import { extractCommandVariables } from '../nlu/index.ts';
 import { loadRunnableCommand, type RunnableCommand } from './load-command.ts';
+import { exitPhraseIn, foldedWords, QUESTION_EXIT_TEXTS } from './question-exit.ts';
 import { continueCommand, promptFor, setValue, startCommand } from './run-command.ts';
 import { idleBank } from './sender-bank.ts';
 import type { StepOutcome } from './steps.ts';
 import type { TurnState } from './turn-state.ts';
 import { isStrongMatch, understand } from './understand.ts';
+import { runChatbotFallback } from './understanding-step.ts';
 
 type Answer = { isValid: true; value: unknown } | { isValid: false };
 
@@ -59,9 +61,56 @@ async function applyVariableFallback(turn: TurnState, variable: VariableRecord):
   return 're-prompts';
 }
 
+/** The exit phrase the message is (a list variable's own value is an answer, not an exit). */
+function exitPhraseOf(turn: TurnState, variable: VariableRecord): string | undefined {
+  const phrase = exitPhraseIn(turn.text, turn.chatbot.chatbot_exit_words ?? []);
+  if (phrase === undefined) return undefined;
+  const values = [...variable.var_val_list, ...variable.var_labels.map((label) => label.keyword)];
+  const said = foldedWords(turn.text).join(' ');
+  const isValue = values.some((value) => foldedWords(value).join(' ') === said);
+  return isValue ? undefined : phrase;
+}
+
+/** The customer said "cancel" (or the like): the question ends with a short acknowledgement in their language. */
+function endQuestion(turn: TurnState, command: RunnableCommand, phrase: string): StepOutcome {
+  turn.bank = { ...idleBank(), lang: turn.bank.lang };
+  turn.replies.push({ type: 'text', text: QUESTION_EXIT_TEXTS[turn.lang].ended });
+  return { handled: true, note: `ends the question of ${command.name}: the sender said “${phrase}”` };
+}
+
+/** Another command's strong match, when the message is no value of the variable: that command answers. */
+async function leaveForOtherCommand(
+  turn: TurnState,
+  command: RunnableCommand,
+): Promise<StepOutcome | undefined> {
+  if (turn.text.trim() === '') return undefined;
+  const understanding = await understand(turn);
+  const other = understanding.matched;
+  if (!other || other.commandId === command.commandId || !isStrongMatch(understanding)) return undefined;
+  turn.matched = { commandId: other.commandId, score: other.score };
+  turn.bank = idleBank();
+  await startCommand(turn, other.commandId, 'nlu');
+  return { handled: true, note: `leaves the question of ${command.name} for command ${other.commandId}` };
+}
+
+/** An invalid answer: the variable's fallback, or past its tries the bot stops asking and answers its fallback. */
+async function unanswered(turn: TurnState, variable: VariableRecord): Promise<StepOutcome> {
+  const tries = (turn.bank.tries ?? 0) + 1;
+  const limit = variable.var_max_tries ?? VARIABLE_MAX_TRIES_DEFAULT;
+  if (tries < limit) {
+    turn.bank.tries = tries;
+    return { handled: true, note: await applyVariableFallback(turn, variable) };
+  }
+  turn.bank = { ...idleBank(), lang: turn.bank.lang };
+  turn.replies.push({ type: 'text', text: QUESTION_EXIT_TEXTS[turn.lang].gaveUp });
+  const fallback = await runChatbotFallback(turn);
+  return { handled: true, note: `stops asking for ${variable.var_name} after ${tries} tries; ${fallback}` };
+}
+
 /**
- * Step 2 (slot filling): while a command waits for a variable, the message answers it — unless it matches
- * another command strongly, which abandons the one in progress.
+ * Step 2 (slot filling): while a command waits for a variable, the message answers it. A customer can always get
+ * out (issue #31): an exit word ends the question; a message that is no value of the variable and strongly
+ * matches another command answers that command; after the variable's tries the bot stops asking.
  */
 export async function runSlotFillingStep(turn: TurnState): Promise<StepOutcome> {
   const { command_id: commandId, cursor, in_progress: inProgress } = turn.bank;
@@ -73,18 +122,19 @@ export async function runSlotFillingStep(turn: TurnState): Promise<StepOutcome> 
     turn.bank = idleBank();
     return { handled: false, note: `command ${commandId} or its variable is gone; state cleared` };
   }
-  if (turn.text.trim() !== '') {
-    const understanding = await understand(turn);
-    const other = understanding.matched;
-    if (other && other.commandId !== commandId && isStrongMatch(understanding)) {
-      turn.matched = { commandId: other.commandId, score: other.score };
-      turn.bank = idleBank();
-      await startCommand(turn, other.commandId, 'nlu');
-      return { handled: true, note: `abandons ${command.name} for command ${other.commandId}` };
-    }
+  const phrase = exitPhraseOf(turn, variable);
+  if (phrase !== undefined) return endQuestion(turn, command, phrase);
+  // a text variable takes any message, so another command's strong match goes first; any other type's value wins
+  const isAnyText = variable.var_type === 'text';
+  if (isAnyText) {
+    const left = await leaveForOtherCommand(turn, command);
+    if (left) return left;
   }
   const answer = await readAnswer(turn, command, variable);
-  if (!answer.isValid) return { handled: true, note: await applyVariableFallback(turn, variable) };
+  if (!answer.isValid) {
+    const left = isAnyText ? undefined : await leaveForOtherCommand(turn, command);
+    return left ?? (await unanswered(turn, variable));
+  }
   setValue(turn, variable.var_name, answer.value, 'answer');
   turn.bank.in_progress = false;
   turn.bank.cursor = null;

@@ -21,6 +21,7 @@ export type RuntimeChatbot = Pick<
   | 'chatbot_fallback_msg_langs'
   | 'chatbot_fallback_options'
   | 'chatbot_fallback_command_id'
+  | 'chatbot_exit_words'
   | 'chatbot_parser'
 >;
 

@@ -8,7 +8,7 @@ import { understand } from './understand.ts';
 const NEAR_MISSES = 3;
 
 /** Below the threshold: the chatbot fallback — its message, its options as quick replies, or its command. */
-async function runChatbotFallback(turn: TurnState): Promise<string> {
+export async function runChatbotFallback(turn: TurnState): Promise<string> {
   const { chatbot } = turn;
   const fallbackId = chatbot.chatbot_fallback_command_id;
   if (chatbot.chatbot_fallback_type === 'cmd' && fallbackId !== null) {

@@ -17,6 +17,7 @@ export interface CommandVarsTable {
   var_is_preference: WithDefault<number>;
   var_is_preference_timeout: WithDefault<number>;
   var_order: WithDefault<number>;
+  var_max_tries: WithDefault<number>;
   var_val_regex: WithDefault<string>;
   var_val_text: WithDefault<string>;
   entity_name: WithDefault<string>;

@@ -36,6 +36,7 @@ import { exampleLanguages } from './0035-example-languages.ts';
 import { modelClassifiers } from './0036-model-classifiers.ts';
 import { negativeExamples } from './0037-negative-examples.ts';
 import { qualityReports } from './0038-quality-reports.ts';
+import { questionExits } from './0039-question-exits.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -78,4 +79,5 @@ export const migrations: AppMigration[] = [
   modelClassifiers,
   negativeExamples,
   qualityReports,
+  questionExits,
 ];
