@@ -250,7 +250,8 @@ describe('the response editor, live answers and languages', () => {
     await saveStep(/result\/template/);
 
     await page.goto(`/#/services/${ids.service}/commands/${ids.nearby}/result/response-actions`);
-    await page.getByRole('switch', { name: 'Run actions after the response' }).check();
+    const actionsSwitch = page.getByRole('switch', { name: 'Run actions after the response' });
+    expect(await actionsSwitch.isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Add action' }).click();
     const form = page.getByRole('group', { name: 'New action' });
     await form.waitFor();
@@ -264,7 +265,14 @@ describe('the response editor, live answers and languages', () => {
     await snapPage(page, 'responses-action-form-en');
     await form.getByRole('button', { name: 'Add action' }).click();
     await form.waitFor({ state: 'detached' });
+    // issue #31 item 4: the first action turns the actions on; switched off, the screen says they will not run
+    await expect.poll(() => actionsSwitch.isChecked()).toBe(true);
     await snapPage(page, 'responses-actions-en');
+    await actionsSwitch.uncheck();
+    await page.getByTestId('actions-off').waitFor();
+    await snapPage(page, 'responses-actions-off-en');
+    await actionsSwitch.check();
+    await page.getByTestId('actions-off').waitFor({ state: 'detached' });
     await Promise.all([
       page.waitForResponse((answer) => answer.url().includes(`/command_response/save/${ids.nearby}`)),
       page.getByRole('button', { name: 'Save', exact: true }).click(),
@@ -333,5 +341,11 @@ describe('the response editor, live answers and languages', () => {
     const arabic = page.getByRole('textbox', { name: 'نص الرد (العربية)', exact: true });
     await expect.poll(() => arabic.inputValue()).toBe('صباح النور! الخبز الطازج جاهز.');
     await snapPage(page, 'responses-text-versions-ar');
+    await page.goto(`/#/services/${ids.service}/commands/${ids.nearby}/result/response-actions`);
+    const actionsSwitch = page.getByRole('switch', { name: 'تشغيل إجراءات بعد الرد' });
+    await expect.poll(() => actionsSwitch.isChecked()).toBe(true);
+    await actionsSwitch.uncheck();
+    await page.getByTestId('actions-off').getByText('لن تُنفَّذ هذه الإجراءات', { exact: false }).waitFor();
+    await snapPage(page, 'responses-actions-off-ar');
   });
 });

@@ -93,6 +93,18 @@ describe('command response editor', () => {
     await waitFor(() => expect(currentPath(router)).toBe(`${base}/result/type`));
   });
 
+  it('saves actions kept switched off, and says they will not run', async () => {
+    open('/result/fallback', {
+      resp_type: 'text',
+      resp_text: 'Hi',
+      resp_action_status: 0,
+      resp_actions: [{ resp_action_type: 'subscribe' }],
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('successfully updated')).toBeDefined();
+    expect(await screen.findByText('Saved, but the actions are switched off: they will not run.')).toBeDefined();
+  });
+
   it('saves the fallback message and stays', async () => {
     const { fetchStub, router } = open('/result/fallback', { resp_type: 'text', resp_text: 'Hi' });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Fallback' }), {

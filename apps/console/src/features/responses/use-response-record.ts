@@ -106,6 +106,9 @@ export function useResponseRecord(commandId: number): ResponseRecordEditor {
     }
     setErrors({});
     notifications.show({ color: 'green', message: t('messages.successfullyUpdated') });
+    // saved, but what the owner configured would silently not run
+    if (body.resp_actions.length > 0 && body.resp_action_status !== 1)
+      notifications.show({ color: 'yellow', message: t('responses.builders.actions.savedOff') });
     await queryClient.invalidateQueries({ queryKey: commandResponseKey(commandId) });
     return true;
   };

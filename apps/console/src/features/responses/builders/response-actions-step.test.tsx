@@ -170,3 +170,21 @@ describe('response actions', () => {
     ).toHaveLength(2);
   });
 });
+
+describe('actions that would not run', () => {
+  it('turns the actions on when the first one is added, and says when kept actions are switched off', async () => {
+    const { latest } = renderBuilder(ResponseActionsStep, { resp_type: 'text', resp_action_status: 0 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add action' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Action type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Subscribe' }));
+    const form = screen.getByRole('group', { name: 'New action' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add action' }));
+    await waitFor(() => expect(latest.record.resp_actions).toHaveLength(1));
+    expect(latest.record.resp_action_status).toBe(1);
+    expect(screen.queryByTestId('actions-off')).toBeNull();
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Run actions after the response' }));
+    await waitFor(() => expect(latest.record.resp_action_status).toBe(0));
+    expect((await screen.findByTestId('actions-off')).textContent).toContain('These actions will not run');
+  });
+});

@@ -1,6 +1,6 @@
 import type { ResponseAction } from '@hiwar/contracts';
-import { Button, Stack, Switch, Table, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Stack, Switch, Table, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../lib/profile.ts';
@@ -32,7 +32,8 @@ function actionError(errors: Record<string, string>, index: number, departmentIn
 
 /**
  * result/response-actions: the actions switch and the list of actions, each added or edited in one form
- * (index -1 adds). The customer-support actions are offered only when the owner's customer support is on.
+ * (index -1 adds). The customer-support actions are offered only when the owner's customer support is on. The
+ * first action added turns the switch on, and actions kept with the switch off are said not to run (issue #31).
  */
 export function ResponseActionsStep(props: StepProps) {
   const { record, onChange, errors } = props;
@@ -55,6 +56,11 @@ export function ResponseActionsStep(props: StepProps) {
         checked={record.resp_action_status === 1}
         onChange={(event) => onChange({ resp_action_status: event.currentTarget.checked ? 1 : 0 })}
       />
+      {actions.length > 0 && record.resp_action_status !== 1 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} data-testid="actions-off">
+          {t('responses.builders.actions.off')}
+        </Alert>
+      )}
       {actions.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('responses.builders.actions.none')}
@@ -110,7 +116,9 @@ export function ResponseActionsStep(props: StepProps) {
           variables={variables}
           lists={lists}
           onSubmit={(action) => {
-            onChange({ resp_actions: placeAt(actions, action, editing) });
+            // the first action turns the actions on: an owner who adds one means it to run
+            const turnsOn = actions.length === 0 && editing < 0 ? { resp_action_status: 1 as const } : {};
+            onChange({ resp_actions: placeAt(actions, action, editing), ...turnsOn });
             setEditing(null);
           }}
           onCancel={() => setEditing(null)}
