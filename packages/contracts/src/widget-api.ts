@@ -119,7 +119,12 @@ export type WidgetNoticesQuery = z.input<typeof widgetNoticesQuery>;
 export const widgetNotice = z.object({ notice_id: z.number(), message: botMessage, created_at: z.string() });
 export type WidgetNotice = z.infer<typeof widgetNotice>;
 
-export const widgetNoticesResponse = z.object({ status: z.literal(1), data: z.array(widgetNotice) });
+export const widgetNoticesResponse = z.object({
+  status: z.literal(1),
+  data: z.array(widgetNotice),
+  /** a person is answering the sender (a hand-over is open): the messenger asks every 1.5 s meanwhile */
+  handoff: z.boolean(),
+});
 
 /**
  * The last 50 turns before `before`, oldest first, and the notices left for the sender among them (from the

@@ -48,8 +48,11 @@ export interface ApiClient {
   drawSender(): Promise<SenderIdentity>;
   /** a recording to text by the speech provider the owner configured (where the browser recognises none) */
   transcribe(sender: SenderIdentity, audio: Blob): Promise<WidgetTranscribeResponse>;
-  /** bot messages left for the sender after the notice id `after` (an order confirmed) */
-  notices?(sender: SenderIdentity, after: number): Promise<WidgetNotice[]>;
+  /**
+   * bot messages left for the sender after the notice id `after` (an order confirmed, a person's reply), and
+   * whether a person is answering the sender now
+   */
+  notices?(sender: SenderIdentity, after: number): Promise<{ notices: WidgetNotice[]; handoff: boolean }>;
 }
 
 export type FetchFunction = (url: string, init?: RequestInit) => Promise<Response>;
@@ -115,7 +118,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const url = senderUrl('notices', sender);
       if (after > 0) url.searchParams.set('after', String(after));
       const answer = await call<WidgetNoticesResponse>(url);
-      return answer.data;
+      return { notices: answer.data, handoff: answer.handoff === true };
     },
     send(sender, event, locale) {
       const identity = { sender_id: sender.id, ...(sender.hash && { sender_hash: sender.hash }) };

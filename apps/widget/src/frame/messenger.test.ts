@@ -202,7 +202,7 @@ describe('the messenger', () => {
       history: async () => ({ turns, notices }),
       notices: async (_sender, after: number) => {
         asked.push(after);
-        return notices.filter((notice) => notice.notice_id > after);
+        return { notices: notices.filter((notice) => notice.notice_id > after), handoff: false };
       },
     });
     const root = await start(api);

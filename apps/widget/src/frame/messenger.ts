@@ -13,7 +13,7 @@ import { el } from './dom.ts';
 import { renderHeader } from './header.ts';
 import { applyLanguage, chooseLanguage, type Language, type Strings, strings, welcomeText } from './i18n.ts';
 import { chooseMenu, createMenuPanel } from './menu.ts';
-import { startNoticePolling } from './notices.ts';
+import { type NoticePoller, startNoticePolling } from './notices.ts';
 import { localOutboxStorage, Outbox, type OutboxStorage } from './outbox.ts';
 import { findRecorderPlatform } from './recorder.ts';
 import type { RenderContext } from './render/render-context.ts';
@@ -207,6 +207,7 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
     sendPostback: (payload, label) => send({ type: 'postback', payload, label }),
   };
   const chat = new ChatView(context, settings.avatar);
+  let poller: NoticePoller | null = null;
   const outbox = new Outbox({
     send: async (event) => (await api.send(sender, event, language)).replies,
     storage: options.outboxStorage ?? localOutboxStorage(window, `hiwar_outbox_${options.bot}_${sender.id}`),
@@ -215,6 +216,8 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
       delivered: (message, replies) => {
         chat.setDeliveryState(message.id, 'sent');
         chat.addBotMessages(replies, message.id);
+        // the message may have handed the sender over to a person: the notices say so, and come faster then
+        poller?.pollSoon();
       },
       rejected: (message) => chat.setDeliveryState(message.id, 'failed'),
       reconnecting: banner.setReconnecting,
@@ -266,7 +269,7 @@ export async function startMessenger(root: HTMLElement, options: MessengerOption
   void outbox.flush();
   const { notices } = api;
   if (notices) {
-    startNoticePolling({
+    poller = startNoticePolling({
       source: { notices: (after) => notices.call(api, sender, after) },
       show: (messages) => chat.addBotMessages(messages),
       window,

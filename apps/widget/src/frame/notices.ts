@@ -5,21 +5,37 @@ import type { BotMessage } from '@hiwar/contracts';
  * brings zod and every schema into the frame's bundle (7 KB → 37 KB gzipped).
  */
 const NOTICES_POLL_MS = 10_000;
+/** While a person answers the sender (a hand-over), their replies must arrive at once: the poll is this fast. */
+const HANDOFF_POLL_MS = 1500;
+
+/** The notices after the one asked from, and whether a person is answering the sender now. */
+export interface NoticeBatch {
+  notices: { notice_id: number; message: BotMessage }[];
+  handoff: boolean;
+}
 
 export interface NoticeSource {
-  notices(after: number): Promise<{ notice_id: number; message: BotMessage }[]>;
+  notices(after: number): Promise<NoticeBatch>;
 }
 
 export interface NoticePollerOptions {
   source: NoticeSource;
   /** draws the messages in the conversation */
   show(messages: BotMessage[]): void;
-  window: Pick<Window, 'setInterval' | 'clearInterval' | 'localStorage'>;
+  window: Pick<Window, 'setTimeout' | 'clearTimeout' | 'localStorage'>;
   /** where the last shown notice id is kept, so a reloaded page does not show a notice twice */
   storageKey: string;
   /** the newest notice already drawn (with the history): polling starts after it */
   shownUpTo?: number;
   intervalMs?: number;
+  /** the interval while the sender is handed over to a person */
+  handoffIntervalMs?: number;
+}
+
+export interface NoticePoller {
+  stop(): void;
+  /** asks at once (a reply just came: it may have handed the sender over), then on the usual schedule */
+  pollSoon(): void;
 }
 
 function readLast(options: NoticePollerOptions): number {
@@ -40,19 +56,32 @@ function saveLast(options: NoticePollerOptions, id: number): void {
 }
 
 /**
- * Messages the bot leaves for the sender outside a turn (the owner confirmed their order): asked for now and
- * every 10 s while the messenger is open, each shown once. A failed poll is skipped; the next one asks again.
- * Answers the function that stops polling.
+ * Messages the bot leaves for the sender outside a turn (the owner confirmed their order, a person's reply during
+ * a hand-over): asked for now and every 10 s while the messenger is open — every 1.5 s while a person answers the
+ * sender (issue #31: a reply must arrive within 2 s) — each shown once. A failed poll is skipped; the next one
+ * asks again.
  */
-export function startNoticePolling(options: NoticePollerOptions): () => void {
+export function startNoticePolling(options: NoticePollerOptions): NoticePoller {
   let last = Math.max(readLast(options), options.shownUpTo ?? 0);
   let isAsking = false;
+  let isHandedOver = false;
+  let isStopped = false;
+  let timer: number | undefined;
+  const schedule = () => {
+    if (isStopped) return;
+    options.window.clearTimeout(timer);
+    const delay = isHandedOver
+      ? (options.handoffIntervalMs ?? HANDOFF_POLL_MS)
+      : (options.intervalMs ?? NOTICES_POLL_MS);
+    timer = options.window.setTimeout(() => void poll(), delay);
+  };
   const poll = async () => {
-    if (isAsking) return;
+    if (isAsking || isStopped) return;
     isAsking = true;
     try {
-      const notices = await options.source.notices(last);
-      const fresh = notices.filter((notice) => notice.notice_id > last);
+      const batch = await options.source.notices(last);
+      isHandedOver = batch.handoff;
+      const fresh = batch.notices.filter((notice) => notice.notice_id > last);
       if (fresh.length > 0) {
         options.show(fresh.map((notice) => notice.message));
         last = Math.max(...fresh.map((notice) => notice.notice_id));
@@ -62,9 +91,17 @@ export function startNoticePolling(options: NoticePollerOptions): () => void {
       // offline or the server busy: the next poll asks again
     } finally {
       isAsking = false;
+      schedule();
     }
   };
   void poll();
-  const timer = options.window.setInterval(() => void poll(), options.intervalMs ?? NOTICES_POLL_MS);
-  return () => options.window.clearInterval(timer);
+  return {
+    stop() {
+      isStopped = true;
+      options.window.clearTimeout(timer);
+    },
+    pollSoon() {
+      void poll();
+    },
+  };
 }

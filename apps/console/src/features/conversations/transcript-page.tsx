@@ -13,7 +13,8 @@ import { NoticeView, TurnView } from './turn-view.tsx';
 
 /**
  * /conversations/{sender_key} (issue #15): the whole conversation with one sender, 50 turns a page with the
- * earlier ones on demand; while it is handed over to a person, the banner to answer and to give it back.
+ * earlier ones on demand; while it is handed over to a person, the banner to answer and to give it back, under
+ * the newest message.
  */
 export function TranscriptPage() {
   const { t } = useTranslation();
@@ -54,7 +55,6 @@ export function TranscriptPage() {
           )}
         </div>
       </Group>
-      {handoff.data && <HandoffBanner senderKey={senderKey} handoff={handoff.data} />}
       <Card shadow="xs">
         <Stack gap="lg" data-testid="transcript">
           {transcript.hasNextPage && (
@@ -82,9 +82,11 @@ export function TranscriptPage() {
               <NoticeView key={entry.key} notice={entry.notice} />
             ),
           )}
-          <div ref={newest} data-testid="transcript-end" />
         </Stack>
       </Card>
+      {/* the answer box sits under the newest message, where the owner reads what the sender wrote last */}
+      {handoff.data && <HandoffBanner senderKey={senderKey} handoff={handoff.data} />}
+      <div ref={newest} data-testid="transcript-end" />
     </Stack>
   );
 }

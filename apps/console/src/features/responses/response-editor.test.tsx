@@ -102,7 +102,9 @@ describe('command response editor', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('successfully updated')).toBeDefined();
-    expect(await screen.findByText('Saved, but the actions are switched off: they will not run.')).toBeDefined();
+    expect(
+      await screen.findByText('Saved, but the actions are switched off: they will not run.'),
+    ).toBeDefined();
   });
 
   it('saves the fallback message and stays', async () => {

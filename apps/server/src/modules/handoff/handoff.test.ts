@@ -23,10 +23,14 @@ describe.each(await testDatabaseKinds())('hand-over to a person on $label', (kin
   const post = (path: string, body?: unknown) =>
     server.call('POST', `/api${path}`, { token: bot.token, ...(body !== undefined && { body }) });
   const keyOf = (senderId: number) => encodeURIComponent(`web:${senderId}`);
-  const notices = async (senderId: number) => {
-    const answer = await server.call('GET', `/widget/api/${bot.botToken}/notices?sender_id=${senderId}`);
-    return answer.json.data.map((notice: { message: { text?: string } }) => notice.message.text);
-  };
+  const noticesAnswer = (senderId: number) =>
+    server.call('GET', `/widget/api/${bot.botToken}/notices?sender_id=${senderId}`);
+  const notices = async (senderId: number) =>
+    (await noticesAnswer(senderId)).json.data.map(
+      (notice: { message: { text?: string } }) => notice.message.text,
+    );
+  /** whether the messenger is told a person answers the sender (it then asks every 1.5 s) */
+  const isHandedOver = async (senderId: number) => (await noticesAnswer(senderId)).json.handoff;
   const setSupport = (status: 0 | 1) =>
     post('/user/update_settings', {
       mode: 3,
@@ -104,6 +108,7 @@ describe.each(await testDatabaseKinds())('hand-over to a person on $label', (kin
     const reply = await post(`/conversations/${keyOf(sender.senderId)}/reply`, { text: 'Hi, this is Mona.' });
     expect(reply.status).toBe(200);
     expect(await notices(sender.senderId)).toEqual(['Hi, this is Mona.']);
+    expect(await isHandedOver(sender.senderId)).toBe(true);
     expect((await get(`/conversations/${keyOf(sender.senderId)}/handoff`)).json.data.status).toBe('active');
     const transcript = await get(`/conversations/${keyOf(sender.senderId)}/turns`);
     expect(
@@ -117,6 +122,7 @@ describe.each(await testDatabaseKinds())('hand-over to a person on $label', (kin
       'Hi, this is Mona.',
       'You are talking to the bot again.',
     ]);
+    expect(await isHandedOver(sender.senderId)).toBe(false);
     expect((await get(`/conversations/${keyOf(sender.senderId)}/handoff`)).json.data).toBeNull();
     expect(await handedOver('')).toEqual([]);
     expect(await sender.say('hello')).toEqual([{ type: 'text', text: 'Hello!' }]);

@@ -216,7 +216,8 @@ export function createWidgetApiModule(options: WidgetApiOptions = {}): AppModule
           const chatbot = await requireChatbot(context, request.params.bot);
           const { sender_id: senderId, sender_hash: senderHash, after } = request.query;
           requireSenderIdentity(chatbot, { senderId, senderHash });
-          return { status: 1 as const, data: await widgetNotices(context, chatbot, { senderId, after }) };
+          const { notices, handoff } = await widgetNotices(context, chatbot, { senderId, after });
+          return { status: 1 as const, data: notices, handoff };
         },
       );
     },

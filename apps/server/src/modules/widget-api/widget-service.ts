@@ -14,6 +14,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { OutboundError } from '../../platform/net/outbound-error.ts';
 import { findChatbotByToken, settingsOfRow } from '../chatbot/chatbot-repository.ts';
 import { listNotices, listNoticesBetween } from '../commerce/notice-repository.ts';
+import { findOpenHandoff } from '../handoff/handoff-repository.ts';
 import { botCache, type HandledTurn, handleEvent, listTurns, type RuntimeDeps } from '../runtime/index.ts';
 import { SpeechError } from '../speech/recording.ts';
 import { canTranscribe, type Transcribe } from '../speech/transcribe.ts';
@@ -199,17 +200,24 @@ export async function widgetHistory(
   };
 }
 
-/** The sender's notices after a notice id (the owner confirmed an order…), oldest first. */
+/**
+ * The sender's notices after a notice id (the owner confirmed an order, a person's reply…), oldest first, and
+ * whether a hand-over is open (the messenger then asks faster).
+ */
 export async function widgetNotices(
   context: WidgetContext,
   chatbot: WidgetChatbot,
   query: { senderId: number; after?: number | undefined },
-): Promise<WidgetNotice[]> {
+): Promise<{ notices: WidgetNotice[]; handoff: boolean }> {
   const sender = { userId: chatbot.user_id, platform: WIDGET_PLATFORM, senderId: String(query.senderId) };
   const notices = await listNotices(context.db, sender, query.after ?? 0, WIDGET_NOTICES_LIMIT);
-  return notices.map((notice) => ({
-    notice_id: notice.id,
-    message: notice.message,
-    created_at: notice.createdAt,
-  }));
+  const handoff = await findOpenHandoff(context.db, sender);
+  return {
+    notices: notices.map((notice) => ({
+      notice_id: notice.id,
+      message: notice.message,
+      created_at: notice.createdAt,
+    })),
+    handoff: handoff !== null,
+  };
 }

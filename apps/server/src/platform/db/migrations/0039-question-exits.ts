@@ -10,7 +10,10 @@ export const questionExits: AppMigration = {
   name: '0039_question_exits',
   async up(db, dialect) {
     const t = columnTypes(dialect);
-    await db.schema.alterTable('chatbots').addColumn('chatbot_exit_words', t.json, t.jsonDefault([])).execute();
+    await db.schema
+      .alterTable('chatbots')
+      .addColumn('chatbot_exit_words', t.json, t.jsonDefault([]))
+      .execute();
     await db.schema
       .alterTable('command_vars')
       .addColumn('var_max_tries', 'integer', (c) => c.notNull().defaultTo(3))
