@@ -99,9 +99,25 @@ export function LocationFormPage() {
               {...form.getInputProps('title')}
             />
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label={t('maps.fields.x')} {...decimalProps} {...form.getInputProps('x')} />
-              <TextInput label={t('maps.fields.y')} {...decimalProps} {...form.getInputProps('y')} />
-              <TextInput label={t('maps.fields.yaw')} {...decimalProps} {...form.getInputProps('yaw')} />
+              {/* the spec's names stay; which is which is said beneath them */}
+              <TextInput
+                label={t('maps.fields.x')}
+                description={t('maps.fields.xMeaning')}
+                {...decimalProps}
+                {...form.getInputProps('x')}
+              />
+              <TextInput
+                label={t('maps.fields.y')}
+                description={t('maps.fields.yMeaning')}
+                {...decimalProps}
+                {...form.getInputProps('y')}
+              />
+              <TextInput
+                label={t('maps.fields.yaw')}
+                description={t('maps.fields.yawMeaning')}
+                {...decimalProps}
+                {...form.getInputProps('yaw')}
+              />
             </SimpleGrid>
             <Group justify="flex-end">
               <Button component={Link} to={`/locations/${routeMapId}`} variant="default">

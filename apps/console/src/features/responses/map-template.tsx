@@ -13,6 +13,10 @@ type Place = ResponseBody['resp_location_resp_struct'][number];
 /** A place as typed: coordinates stay text until saved, so a half-typed decimal is not lost. */
 type PlaceDraft = { title: string; lat: number | string; lng: number | string };
 
+function isEmptyPlace(place: PlaceDraft): boolean {
+  return place.title.trim() === '' && String(place.lat).trim() === '' && String(place.lng).trim() === '';
+}
+
 /** The typed point as Leaflet takes it (latitude first), or null while a coordinate is missing. */
 function pointOf(lat: string, lng: string): [number, number] | null {
   if (lat.trim() === '' || lng.trim() === '') return null;
@@ -22,7 +26,8 @@ function pointOf(lat: string, lng: string): [number, number] | null {
 
 /**
  * The Map tab: at most 5 places, each a title with a latitude and a longitude, picked on the map or found by name
- * (the server's place search).
+ * (the server's place search; a found place fills an empty row the owner added). A refused save names the row and
+ * marks its fields.
  */
 export function MapTemplate({ record, onChange, errors }: StepProps) {
   const { t } = useTranslation();
@@ -40,9 +45,33 @@ export function MapTemplate({ record, onChange, errors }: StepProps) {
     setPlaces([...places, place]);
     setChosen(places.length);
   }
-  const error =
-    errors.resp_location_resp_struct ??
-    Object.entries(errors).find(([field]) => field.startsWith('resp_location_resp_struct.'))?.[1];
+  /** A place found by name fills the empty row the owner just added (the chosen one first), else a new row. */
+  function placeFound(place: PlaceDraft) {
+    const chosenIsEmpty = places[chosen] !== undefined && isEmptyPlace(places[chosen]);
+    const empty = chosenIsEmpty ? chosen : places.findIndex(isEmptyPlace);
+    if (empty < 0) {
+      addPlace(place);
+      return;
+    }
+    setPlace(empty, place);
+    setChosen(empty);
+  }
+  const fieldError = (index: number, field: keyof PlaceDraft) =>
+    errors[`resp_location_resp_struct.${index}.${field}`] ?? errors[`resp_location_resp_struct.${index}`];
+  const rowWithError = places.findIndex(
+    (_, index) => fieldError(index, 'lat') ?? fieldError(index, 'lng') ?? fieldError(index, 'title'),
+  );
+  const rowError =
+    rowWithError < 0
+      ? undefined
+      : t('responses.map.rowError', {
+          number: rowWithError + 1,
+          message:
+            fieldError(rowWithError, 'lat') ??
+            fieldError(rowWithError, 'lng') ??
+            fieldError(rowWithError, 'title'),
+        });
+  const error = errors.resp_location_resp_struct ?? rowError;
   return (
     <Stack gap="md">
       {error && <Alert color="red">{error}</Alert>}
@@ -60,14 +89,17 @@ export function MapTemplate({ record, onChange, errors }: StepProps) {
                 style={{ flex: 2 }}
                 label={t('responses.map.title', { number: index + 1 })}
                 value={place.title}
+                error={fieldError(index, 'title') !== undefined}
                 onChange={(event) => setPlace(index, { ...place, title: event.currentTarget.value })}
               />
               <TextInput
                 style={{ flex: 1 }}
                 label={t('responses.map.lat', { number: index + 1 })}
+                withAsterisk
                 inputMode="decimal"
                 dir="ltr"
                 value={String(place.lat)}
+                error={fieldError(index, 'lat') !== undefined}
                 onChange={(event) =>
                   setPlace(index, { ...place, lat: numberText(event.currentTarget.value) })
                 }
@@ -75,9 +107,11 @@ export function MapTemplate({ record, onChange, errors }: StepProps) {
               <TextInput
                 style={{ flex: 1 }}
                 label={t('responses.map.lng', { number: index + 1 })}
+                withAsterisk
                 inputMode="decimal"
                 dir="ltr"
                 value={String(place.lng)}
+                error={fieldError(index, 'lng') !== undefined}
                 onChange={(event) =>
                   setPlace(index, { ...place, lng: numberText(event.currentTarget.value) })
                 }
@@ -112,7 +146,7 @@ export function MapTemplate({ record, onChange, errors }: StepProps) {
         pickLabel={t('places.add')}
         isPickDisabled={isFull}
         onPick={(place) =>
-          addPlace({ title: place.title, lat: coordinateText(place.lat), lng: coordinateText(place.lng) })
+          placeFound({ title: place.title, lat: coordinateText(place.lat), lng: coordinateText(place.lng) })
         }
       />
       <PickerMap

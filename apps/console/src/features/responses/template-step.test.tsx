@@ -112,7 +112,14 @@ describe('response template', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add place' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Place 1 title' }), { target: { value: 'Cairo' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findAllByText('please complete required fields!')).not.toHaveLength(0);
+    // the refusal names the row and marks its missing fields
+    expect(await screen.findByText('Place 1: please complete required fields!')).toBeDefined();
+    expect(screen.getByRole('textbox', { name: 'Place 1 latitude' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('textbox', { name: 'Place 1 title' }).getAttribute('aria-invalid')).not.toBe(
+      'true',
+    );
     expect(savedRecords(fetchStub)).toEqual([]);
     fireEvent.change(screen.getByRole('textbox', { name: 'Place 1 latitude' }), {
       target: { value: '30.04' },
@@ -128,9 +135,10 @@ describe('response template', () => {
     });
   });
 
-  it('adds a place found by the place search, its coordinates rounded to six decimals', async () => {
+  it('fills the empty row just added with a place found by the search, its coordinates rounded to six decimals', async () => {
     const { fetchStub } = open({ resp_type: 'text' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Map' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add place' }));
     const search = await screen.findByRole('textbox', { name: 'Search places' });
     fireEvent.change(search, { target: { value: 'tower' } });
     fireEvent.keyDown(search, { key: 'Enter' });
@@ -138,6 +146,7 @@ describe('response template', () => {
     expect(screen.getByRole('textbox', { name: 'Place 1 title' })).toHaveProperty('value', 'Cairo Tower');
     expect(screen.getByRole('textbox', { name: 'Place 1 latitude' })).toHaveProperty('value', '30.045975');
     expect(screen.getByRole('textbox', { name: 'Place 1 longitude' })).toHaveProperty('value', '31.224299');
+    expect(screen.queryByRole('textbox', { name: 'Place 2 title' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(savedRecords(fetchStub)).toHaveLength(1));
     expect(savedRecords(fetchStub)[0]).toMatchObject({

@@ -43,7 +43,10 @@ export function TypeFields({ form }: { form: Form }) {
   const { t } = useTranslation();
   switch (form.values.var_type) {
     case 'text':
-      return <TextInput label={t('variables.form.text')} {...form.getInputProps('var_val_text')} />;
+      // required for a text variable (the contract's textRequired): marked before the owner saves
+      return (
+        <TextInput label={t('variables.form.text')} withAsterisk {...form.getInputProps('var_val_text')} />
+      );
     case 'regex':
       return (
         <TextInput

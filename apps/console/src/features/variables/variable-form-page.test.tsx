@@ -145,7 +145,9 @@ describe('variable form', () => {
     );
     const form = await screen.findByTestId('variable-form');
     fireEvent.change(within(form).getByLabelText(/Variable name/), { target: { value: 'size' } });
-    fireEvent.change(within(form).getByLabelText('Variable text'), { target: { value: 'any size' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Variable text' }), {
+      target: { value: 'any size' },
+    });
     fireEvent.submit(form);
     expect(await screen.findByText('The variable name has already been taken')).toBeDefined();
   });
