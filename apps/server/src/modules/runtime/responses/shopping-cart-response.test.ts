@@ -481,7 +481,7 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
     expect(order).toBeDefined();
     const notices = () =>
       server.call('GET', `/widget/api/${bot.botToken}/notices?sender_id=${sender.senderId}`);
-    expect((await notices()).json).toEqual({ status: 1, data: [] });
+    expect((await notices()).json).toEqual({ status: 1, data: [], handoff: false });
 
     const confirmed = await confirm(bot, order?._id as number);
     expect(confirmed.status, confirmed.text).toBe(200);
