@@ -30,7 +30,7 @@ export class ChatView {
   }
 
   addUserMessage(id: string, event: IncomingEvent, state: DeliveryState): void {
-    const bubble = el('div', { class: 'bubble user-bubble' }, [eventLabel(event)]);
+    const bubble = el('div', { class: 'bubble user-bubble', dir: 'auto' }, [eventLabel(event)]);
     const row = el('div', { class: `row user-row ${state}`, 'data-message-id': id }, [
       bubble,
       el('div', { class: 'delivery' }),

@@ -74,9 +74,12 @@ export function CommandPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
-          <Title order={2}>{isNew ? t('commands.newTitle') : (command.data?.command_name ?? '…')}</Title>
+          {/* the owner's names keep their own direction (an English "Hours!" in the Arabic console) */}
+          <Title order={2}>
+            {isNew ? t('commands.newTitle') : <bdi>{command.data?.command_name ?? '…'}</bdi>}
+          </Title>
           <Anchor component={Link} to={`/services/${serviceId}/commands`} size="sm" c="dimmed">
-            {service.data?.service_name ?? t('commands.title')}
+            <bdi>{service.data?.service_name ?? t('commands.title')}</bdi>
           </Anchor>
         </div>
         <TestChatButton

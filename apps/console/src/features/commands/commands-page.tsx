@@ -36,7 +36,9 @@ export function CommandsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>{service.data?.service_name ?? t('commands.title')}</Title>
+          <Title order={2}>
+            <bdi>{service.data?.service_name ?? t('commands.title')}</bdi>
+          </Title>
           <Text c="dimmed" size="sm">
             {t('commands.subtitle')}
           </Text>

@@ -81,6 +81,9 @@ describe('rendering bot messages', () => {
       ],
     });
     expect(node.querySelector('.bot-bubble')?.textContent).toBe('Which size?');
+    // a text of the other direction (an Arabic answer in an English messenger) reads and aligns as written
+    expect(node.querySelector('.bot-bubble')?.getAttribute('dir')).toBe('auto');
+    expect(render({ type: 'text', text: 'تم تأكيد طلبك!' }).getAttribute('dir')).toBe('auto');
     const chips = node.querySelectorAll<HTMLButtonElement>('.chip');
     expect([...chips].map((chip) => chip.textContent)).toEqual(['Small', 'Large']);
     chips[1]?.click();

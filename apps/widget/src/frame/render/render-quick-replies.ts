@@ -17,7 +17,7 @@ export function renderQuickReplies(
     return chip;
   });
   return el('div', { 'data-type': 'quick_replies' }, [
-    text !== '' && el('div', { class: 'bubble bot-bubble' }, [text]),
+    text !== '' && el('div', { class: 'bubble bot-bubble', dir: 'auto' }, [text]),
     el('div', { class: 'quick-replies' }, chips),
   ]);
 }
