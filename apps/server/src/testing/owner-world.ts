@@ -5,6 +5,7 @@ import { insertDataSource } from '../modules/data-sources/data-source-repository
 import { insertDatasetRecord } from '../modules/datasets/dataset-record-repository.ts';
 import { createDataset } from '../modules/datasets/dataset-repository.ts';
 import { deleteDepartmentRow, listDepartments } from '../modules/departments/department-repository.ts';
+import { insertNegative } from '../modules/examples/negative-example-repository.ts';
 import { openHandoff } from '../modules/handoff/handoff-repository.ts';
 import { groupNewMessages, groupOfTurn } from '../modules/inbox/inbox-grouping.ts';
 import { insertTurns } from '../modules/runtime/turn-repository.ts';
@@ -55,6 +56,10 @@ export interface OwnerWorld extends Owner {
   /** the not-understood group of that message, and its turn */
   inboxGroupId: number;
   inboxTurnId: number;
+  /** a later message of that sender the command answered (the transcript's "Wrong command?" corrects it) */
+  matchedTurnId: number;
+  /** a message of the service marked "not for this bot", naming the marker */
+  negativeId: number;
 }
 
 let counter = 0;
@@ -241,7 +246,29 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
       },
     },
   ]);
+  const matchedText = `${owner.marker} answered ${randomBytes(8).toString('hex')}`;
+  const [matchedTurnId = 0] = await insertTurns(server.database.db, [
+    {
+      sender,
+      turn: {
+        event: { type: 'text', text: matchedText },
+        commandId,
+        score: 0.8,
+        replies: [{ type: 'text', text: `${owner.marker} response` }],
+        trace: [],
+        createdAt: at,
+        lang: 'en',
+        notUnderstood: null,
+      },
+    },
+  ]);
   await recordSenderTurns(server.database.db, [{ ...sender, turnId: inboxTurnId, at, text, lang: 'en' }]);
+  const negative = await insertNegative(server.database.db, {
+    userId: owner.userId,
+    serviceId,
+    text: `${owner.marker} not for this bot`,
+    lang: 'en',
+  });
   await groupNewMessages(server.database.db, owner.userId);
   const inboxGroupId = await groupOfTurn(server.database.db, inboxTurnId);
   const now = new Date();
@@ -274,5 +301,7 @@ export async function seedOwnerWorld(server: TestServer, owner: Owner): Promise<
     senderKey: `web:${senderId}`,
     inboxGroupId,
     inboxTurnId,
+    matchedTurnId,
+    negativeId: negative.id,
   };
 }

@@ -37,6 +37,6 @@ export async function planRelease(turn: TurnState): Promise<string> {
   turn.isHandedOver = false;
   if (!open) return 'cs_disconnect: not handed over';
   turn.handoffWrites.push({ kind: 'close', handoffId: open.id, reason: 'bot' });
-  turn.replies.push({ type: 'text', text: releasedText(turn.lang) });
+  turn.replies.push({ type: 'text', text: releasedText(turn.senderLang) });
   return 'cs_disconnect: back to the bot';
 }

@@ -70,6 +70,7 @@ export function newTurnState(deps: ResolvedDeps, input: IncomingTurn, bank: Send
     location: input.event.type === 'location' ? { lat: input.event.lat, lng: input.event.lng } : null,
     lang: localeLang ?? bank.lang ?? 'en',
     runnerUpLang: null,
+    senderLang: localeLang ?? bank.lang ?? 'en',
     localeLang,
     bank,
     replies: [],

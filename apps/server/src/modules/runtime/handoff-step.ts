@@ -22,7 +22,7 @@ export async function runHandoffStep(turn: TurnState): Promise<StepOutcome> {
     const note = payload === CONNECT ? await planHandoff(turn, '') : await planRelease(turn);
     const isFixed = !note.includes('customer support is off');
     if (isFixed) {
-      if (payload === CONNECT) turn.replies.push({ type: 'text', text: connectedText(turn.lang) });
+      if (payload === CONNECT) turn.replies.push({ type: 'text', text: connectedText(turn.senderLang) });
       return { handled: true, note };
     }
   }
@@ -41,7 +41,7 @@ export async function runHandoffStep(turn: TurnState): Promise<StepOutcome> {
   if (open.expiresAt <= now.toISOString()) {
     turn.handoffWrites.push({ kind: 'close', handoffId: open.id, reason: 'timeout' });
     turn.isHandedOver = false;
-    turn.replies.push({ type: 'text', text: releasedText(turn.lang) });
+    turn.replies.push({ type: 'text', text: releasedText(turn.senderLang) });
     return { handled: false, note: 'the hand-over timed out: the bot answers' };
   }
   const settings = await readSupportSettings(turn.deps.db, turn.chatbot.user_id);

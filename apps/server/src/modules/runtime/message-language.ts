@@ -1,5 +1,5 @@
 import { parseCommandPostback } from '@hiwar/contracts';
-import { chooseLanguage, type Lang } from '@hiwar/nlu';
+import { chooseLanguage, detectLanguage, type Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { listMatchableCommandIds, NLU_LANGS } from '../nlu/index.ts';
 import { botCache } from './bot-cache.ts';
@@ -34,6 +34,25 @@ export function hasLetters(text: string): boolean {
   return LETTER.test(text);
 }
 
+const LATIN_LANGS: readonly Lang[] = ['en', 'de'];
+
+/**
+ * The language the sender writes in, for the words Hiwar says itself (the cart's, a hand-over's, "I stopped
+ * asking"…; issue #31): Arabic script is Arabic whatever the bot's languages; Latin text is the turn's language
+ * when that is English or German, else English or German by the detector, the locale and the last language as
+ * priors. A message without letters keeps the turn's language.
+ */
+export function senderLanguageOf(
+  text: string,
+  turnLang: Lang,
+  priors: { localeLang: Lang | null; bank: { lang: Lang | null } },
+): Lang {
+  if (!hasLetters(text)) return turnLang;
+  if (detectLanguage(text) === 'ar') return 'ar';
+  if (LATIN_LANGS.includes(turnLang)) return turnLang;
+  return chooseLanguage(text, LATIN_LANGS, { locale: priors.localeLang, previous: priors.bank.lang }).lang;
+}
+
 /**
  * The turn's language among the languages the bot has commands in (a message in any other could match
  * nothing), with the page's locale and the sender's previous language as priors. When another language is
@@ -49,6 +68,7 @@ export async function runLanguageStep(turn: TurnState): Promise<StepOutcome> {
   });
   turn.lang = choice.lang;
   turn.runnerUpLang = choice.runnerUp;
+  turn.senderLang = isCommandPayload ? choice.lang : senderLanguageOf(turn.text, choice.lang, turn);
   const among = languages.length > 0 ? languages.join(', ') : 'no commands';
   const runnerUp = choice.runnerUp ? `, close to ${choice.runnerUp}` : '';
   return { handled: false, note: `${choice.lang} among ${among}${runnerUp}` };

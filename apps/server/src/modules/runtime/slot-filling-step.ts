@@ -74,7 +74,7 @@ function exitPhraseOf(turn: TurnState, variable: VariableRecord): string | undef
 /** The customer said "cancel" (or the like): the question ends with a short acknowledgement in their language. */
 function endQuestion(turn: TurnState, command: RunnableCommand, phrase: string): StepOutcome {
   turn.bank = { ...idleBank(), lang: turn.bank.lang };
-  turn.replies.push({ type: 'text', text: QUESTION_EXIT_TEXTS[turn.lang].ended });
+  turn.replies.push({ type: 'text', text: QUESTION_EXIT_TEXTS[turn.senderLang].ended });
   return { handled: true, note: `ends the question of ${command.name}: the sender said “${phrase}”` };
 }
 
@@ -102,7 +102,7 @@ async function unanswered(turn: TurnState, variable: VariableRecord): Promise<St
     return { handled: true, note: await applyVariableFallback(turn, variable) };
   }
   turn.bank = { ...idleBank(), lang: turn.bank.lang };
-  turn.replies.push({ type: 'text', text: QUESTION_EXIT_TEXTS[turn.lang].gaveUp });
+  turn.replies.push({ type: 'text', text: QUESTION_EXIT_TEXTS[turn.senderLang].gaveUp });
   const fallback = await runChatbotFallback(turn);
   return { handled: true, note: `stops asking for ${variable.var_name} after ${tries} tries; ${fallback}` };
 }

@@ -157,6 +157,24 @@ describe.each(await testDatabaseKinds())('getting out of a question on $label', 
     ]);
   });
 
+  it('says its own words in the language the sender writes, when the bot has no commands in it', async () => {
+    const arabicBot = await createBot(server);
+    const booking = await addCommand(arabicBot, {
+      name: 'حجز',
+      lang: 'ar',
+      examples: ['أريد حجز طاولة', 'احجز لي طاولة'],
+      variables: [
+        { var_name: 'people', var_type: 'regex', var_val_regex: '\\d+', var_prompt: 'كم عدد الأشخاص؟' },
+      ],
+      response: { resp_text: 'تم الحجز.' },
+    });
+    const sender = newSender(arabicBot);
+    expect(await sender.press(`cmd:${booking.id}`)).toEqual([{ type: 'text', text: 'كم عدد الأشخاص؟' }]);
+    expect(await sender.say('cancel')).toEqual([
+      { type: 'text', text: 'OK, I stopped asking. What else can I do for you?' },
+    ]);
+  });
+
   it('takes the owner’s own exit words, and a list value that reads like one is an answer', async () => {
     await saveChatbot(bot, { chatbot_exit_words: ['basta'] });
     const sender = newSender(bot);

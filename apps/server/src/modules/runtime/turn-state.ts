@@ -75,6 +75,11 @@ export interface TurnState {
    * `runnerUpLang` when that model reads the message better) */
   lang: Lang;
   runnerUpLang: Lang | null;
+  /**
+   * the language the sender writes in, for the words Hiwar says itself (message-language.ts): the turn's, or
+   * the one the text is written in when the bot has no commands in it
+   */
+  senderLang: Lang;
   /** the language the page's or channel's locale names, a prior for `lang` */
   localeLang: Lang | null;
   bank: SenderBank;

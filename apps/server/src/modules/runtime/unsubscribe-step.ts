@@ -16,6 +16,6 @@ export async function runUnsubscribeStep(turn: TurnState): Promise<StepOutcome> 
     return { handled: false, note: 'unsubscribe words, but not subscribed: read as text' };
   }
   turn.subscriptionWrites.push({ kind: 'unsubscribe' });
-  turn.replies.push({ type: 'text', text: subscriptionWords[turn.lang].unsubscribed });
+  turn.replies.push({ type: 'text', text: subscriptionWords[turn.senderLang].unsubscribed });
   return { handled: true, note: 'unsubscribed from every channel' };
 }

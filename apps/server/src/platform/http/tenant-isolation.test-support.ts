@@ -234,6 +234,12 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     (rows) => ({ params: { service_id: rows.serviceId }, query: { type: 'file' } }),
     'shows-marker',
   ),
+  // negative examples (issue #24): listed on the service's examples card, removed one by one
+  'GET /api/service/{service_id}/negative_examples': byId(
+    (rows) => ({ params: { service_id: rows.serviceId } }),
+    'shows-marker',
+  ),
+  'DELETE /api/negative_example/{id}': byId((rows) => ({ params: { id: rows.negativeId } })),
 
   'POST /api/command/get/{service_id}/{page}': byId(
     (rows) => ({ params: { service_id: rows.serviceId, page: 1 }, body: keywords }),
@@ -537,6 +543,15 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     body: { turn_id: rows.inboxTurnId, command_id: rows.commandId },
   })),
   'POST /api/inbox/not_understood/{id}/dismiss': byId((rows) => ({ params: { id: rows.inboxGroupId } })),
+  // the transcript's corrections (issue #24): the turn and the command picked must both be the caller's
+  'POST /api/conversations/{sender_key}/turns/{turn_id}/correct': byId((rows, caller) => ({
+    params: { sender_key: rows.senderKey, turn_id: rows.matchedTurnId },
+    body: { command_id: caller.commandId },
+  })),
+  'POST /api/conversations/{sender_key}/turns/{turn_id}/not_for_bot': byId((rows) => ({
+    params: { sender_key: rows.senderKey, turn_id: rows.matchedTurnId },
+  })),
+  'GET /api/nlu/quality': bySession(() => ({}), 'without-marker'),
   'GET /api/inbox/waiting': bySession(() => ({}), 'without-marker'),
   'GET /api/user/traffic': bySession(() => ({ query: { period: 'month' } }), 'without-marker'),
   'GET /api/user/secret_resets': bySession(() => ({}), 'without-marker'),

@@ -27,6 +27,7 @@ function contextWith(http: OutboundHttp, vars: Record<string, string>): Response
     sender: { userId: 1, platform: 'web', senderId: '7' },
     location: null,
     lang: 'en',
+    senderLang: 'en',
     now: new Date(),
     http,
   };

@@ -26,6 +26,7 @@ export function responseContextOf(turn: TurnState, command: RunnableCommand): Re
     sender: turn.sender,
     location: turn.location,
     lang: turn.lang,
+    senderLang: turn.senderLang,
     now: turn.deps.now(),
     args: turn.bank.args ?? {},
     plan: { commerce: turn.commerceWrites, actions: turn.actions, subscriptions: turn.subscriptionWrites },

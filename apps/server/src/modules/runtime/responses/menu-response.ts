@@ -67,7 +67,7 @@ export async function executeMenuResponse(
   if (menuId === null) throw new Error('the response names no menu');
   const menu = await loadMenu(context.db, context.ownerId, menuId);
   if (!menu) throw new Error(`menu ${menuId} is not one of the owner's menus that are switched on`);
-  const words = commerceWords[context.lang];
+  const words = commerceWords[context.senderLang];
   const args = context.args ?? {};
   const tag = (args.tag ?? '').trim();
   const items =

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type ItemsLayout, renderItems } from './render-items.ts';
 
 const struct = (fields: Record<string, unknown>) => responseStruct.parse(fields);
-const context = { values: { city: 'Cairo', nick: 'Sam' }, lang: 'en' as const };
+const context = { values: { city: 'Cairo', nick: 'Sam' }, senderLang: 'en' as const };
 const layout = (via: ItemsLayout['via'], fields: Record<string, unknown>, limit = 10): ItemsLayout => ({
   via,
   limit,
@@ -161,7 +161,7 @@ describe('renderItems', () => {
         ].join('\n'),
       },
     ]);
-    const arabic = renderItems(items, layout('receipt', { receipt }), { ...context, lang: 'ar' });
+    const arabic = renderItems(items, layout('receipt', { receipt }), { ...context, senderLang: 'ar' });
     expect(arabic[0]?.type === 'receipt' && arabic[0].text).toContain('الإجمالي: 24.25 USD');
   });
 });

@@ -27,7 +27,8 @@ export interface ItemsLayout {
 export interface ItemsContext {
   /** `{{name}}` values of the turn; an item's own fields come first */
   values: Readonly<Record<string, string>>;
-  lang: Lang;
+  /** the language the sender writes in (a receipt's labels) */
+  senderLang: Lang;
 }
 
 const WEB_URL = /^https?:\/\/\S+$/i;

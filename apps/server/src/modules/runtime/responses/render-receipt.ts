@@ -45,7 +45,8 @@ const DEFAULT_CURRENCY = 'EGP';
 
 interface ReceiptContext {
   values: Readonly<Record<string, string>>;
-  lang: Lang;
+  /** the receipt's labels are Hiwar's own words: in the language the sender writes */
+  senderLang: Lang;
 }
 
 function setting(receipt: Record<string, unknown>, name: string, values: Readonly<Record<string, string>>) {
@@ -83,7 +84,7 @@ export function renderReceipt(
   context: ReceiptContext,
 ): BotMessage[] {
   const read = (name: string) => setting(receipt, name, context.values);
-  const word = receiptLabels[context.lang];
+  const word = receiptLabels[context.senderLang];
   const currency = read('currency') || DEFAULT_CURRENCY;
   let computedSubTotal = 0;
   const entries = items.flatMap((item) => {

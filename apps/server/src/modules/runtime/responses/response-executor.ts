@@ -32,8 +32,10 @@ export interface ResponseContext {
   readonly sender: SenderProfile;
   /** the location the sender shared with this message, if any */
   readonly location: { lat: number; lng: number } | null;
-  /** the language of the sender's message */
+  /** the language of the sender's message among the bot's: the owner's text versions are chosen by it */
   readonly lang: Lang;
+  /** the language the sender writes in: Hiwar's own words (the cart's, receipts', subscriptions') are said in it */
+  readonly senderLang: Lang;
   readonly now: Date;
   /** the arguments of the postback that started the command (`cmd:<id>?page=2`); {} when none */
   readonly args?: Readonly<Record<string, string>>;

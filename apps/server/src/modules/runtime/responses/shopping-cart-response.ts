@@ -154,7 +154,7 @@ function cartReceipt(
       ...(extra.name && { customerName: extra.name }),
       ...(extra.address && { customerAddress: extra.address }),
     },
-    turn.context.lang,
+    turn.context.senderLang,
   );
 }
 
@@ -227,7 +227,7 @@ async function completeOrder(turn: CartTurn): Promise<BotMessage[]> {
         customerName: order.fullname,
         customerAddress: order.address,
       },
-      turn.context.lang,
+      turn.context.senderLang,
     );
     return [text(turn.words.alreadyOrdered(order.order_number)), receipt];
   }
@@ -262,7 +262,7 @@ async function completeOrder(turn: CartTurn): Promise<BotMessage[]> {
     ...totals,
     currency: turn.menu.currency,
     paymentMethod: turn.menu.paymentMethod,
-    lang: turn.context.lang,
+    lang: turn.context.senderLang,
   };
   const receipt = cartReceipt(turn, lines, {
     orderNumber: order.orderNumber,
@@ -305,7 +305,7 @@ export async function executeShoppingCartResponse(
     menu,
     cart: await findCart(context.db, sender, menuId),
     sender,
-    words: commerceWords[context.lang],
+    words: commerceWords[context.senderLang],
   };
   switch (response.resp_cart_action ?? 'insert') {
     case 'insert':

@@ -34,5 +34,7 @@ export async function executeSubResponse(
     vars: commandVariableValues(context),
   });
   const answer = renderText(response, context.values);
-  return answer.length > 0 ? answer : [{ type: 'text', text: subscriptionWords[context.lang].subscribed }];
+  return answer.length > 0
+    ? answer
+    : [{ type: 'text', text: subscriptionWords[context.senderLang].subscribed }];
 }
