@@ -206,12 +206,12 @@ describe('conversations', () => {
     const traffic = page.getByTestId('traffic');
     await expect
       .poll(() => traffic.getByTestId('traffic-summary').textContent())
-      .toMatch(/^4 messages, \d+% understood$/);
+      .toMatch(/^4 customer messages, \d+% understood$/);
     await expect
       .poll(() => page.getByTestId('waiting-not-understood').textContent())
       .toBe('Not understood: 1 waiting');
     await traffic.getByText('Month', { exact: true }).click();
-    await expect.poll(() => traffic.getByTestId('traffic-summary').textContent()).toMatch(/^4 messages/);
+    await expect.poll(() => traffic.getByTestId('traffic-summary').textContent()).toMatch(/^4 customer messages/);
     await snapPage(page, 'conversations-dashboard-en');
   });
 

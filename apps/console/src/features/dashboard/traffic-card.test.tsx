@@ -49,16 +49,16 @@ describe('dashboard traffic', () => {
     const { fetchStub } = stubInboxFetch(inboxServer(trafficState()));
     renderApp('/dashboard');
     const traffic = await screen.findByTestId('traffic');
-    expect(await within(traffic).findByText('2,000 messages, 80% understood')).toBeDefined();
+    expect(await within(traffic).findByText('2,000 customer messages, 80% understood')).toBeDefined();
     expect(within(traffic).getByTestId('traffic-bucket-2026-11-25').getAttribute('aria-label')).toBe(
-      'Nov 25: 1,200 messages, 75% understood (Arabic 1,000, English 200)',
+      'Nov 25: 1,200 customer messages, 75% understood (Arabic 1,000, English 200)',
     );
     expect(within(traffic).getByText('Arabic: 1,800, 83% understood')).toBeDefined();
     expect(within(traffic).getByText('English: 200, 50% understood')).toBeDefined();
     expect(askedFor(fetchStub, '/user/traffic')).toEqual(['/user/traffic?period=day']);
 
     fireEvent.click(within(traffic).getByText('Month'));
-    expect(await within(traffic).findByText('40,000 messages, 78% understood')).toBeDefined();
+    expect(await within(traffic).findByText('40,000 customer messages, 78% understood')).toBeDefined();
     expect(within(traffic).getByText('Nov 2026')).toBeDefined();
     expect(within(traffic).getByText('English: 19,000, 74% understood')).toBeDefined();
     expect(within(traffic).getByText('Locations: 1,000, 100% understood')).toBeDefined();
@@ -78,7 +78,7 @@ describe('dashboard traffic', () => {
     renderApp('/dashboard', 'ar');
     const traffic = await screen.findByTestId('traffic');
     const percent = formatNumber(0.8, 'ar', { style: 'percent' });
-    expect(await within(traffic).findByText(`2,000 رسالة، فُهم منها ${percent}`)).toBeDefined();
+    expect(await within(traffic).findByText(`2,000 رسالة من العملاء، فُهم منها ${percent}`)).toBeDefined();
     expect(within(traffic).getByText(formatBucketLabel('2026-11-25', 'day', 'ar'))).toBeDefined();
     expect(traffic.textContent).not.toMatch(/[٠-٩]/);
     const waiting = await screen.findByTestId('waiting-not-understood');
