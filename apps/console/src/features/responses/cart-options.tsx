@@ -1,14 +1,29 @@
 import { cartActions } from '@hiwar/contracts';
-import { Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Select, Stack, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useVariableChoices } from './builders/use-placeholder-lists.ts';
 import type { StepProps } from './step-props.ts';
 
-/** The shopping cart's options: the action, and for adding or removing an item its title and quantity variable. */
+/** The names a variable of the command may have to give the checkout a contact detail (the server's list). */
+const CONTACT_NAMES = {
+  name: ['fullname', 'full_name', 'name', 'customer_name'],
+  phone: ['phone', 'phone_number', 'mobile', 'telephone'],
+  address: ['address', 'delivery_address'],
+} as const;
+
+/**
+ * The shopping cart's options: the action, and for adding or removing an item its title and quantity variable;
+ * completing an order says which contact details the checkout will ask for itself (issue #31).
+ */
 export function CartOptions({ record, onChange, errors, commandId }: StepProps) {
   const { t } = useTranslation();
   const variables = useVariableChoices(commandId);
   const needsItem = record.resp_cart_action === 'insert' || record.resp_cart_action === 'delete';
+  const named = new Set(variables.map((variable) => variable.var_name.toLowerCase()));
+  const asked = (Object.keys(CONTACT_NAMES) as (keyof typeof CONTACT_NAMES)[]).filter(
+    (detail) => !CONTACT_NAMES[detail].some((name) => named.has(name)),
+  );
   return (
     <Stack gap="sm" maw={480}>
       <Select
@@ -21,6 +36,17 @@ export function CartOptions({ record, onChange, errors, commandId }: StepProps) 
         allowDeselect={false}
         error={errors.resp_cart_action}
       />
+      {record.resp_cart_action === 'complete_order' && (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} data-testid="checkout-questions">
+          {asked.length === 0
+            ? t('responses.cart.checkoutOwnVariables')
+            : t('responses.cart.checkoutAsks', {
+                details: asked
+                  .map((detail) => t(`responses.cart.contact.${detail}`))
+                  .join(t('responses.cart.and')),
+              })}
+        </Alert>
+      )}
       {needsItem && (
         <>
           <TextInput

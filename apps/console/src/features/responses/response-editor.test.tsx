@@ -107,6 +107,14 @@ describe('command response editor', () => {
     ).toBeDefined();
   });
 
+  it('says which contact details a checkout will ask for itself', async () => {
+    open('/result/options', { resp_type: 'shopping_cart', resp_menu_id: 5, resp_cart_action: 'complete_order' });
+    // the command's only variable is "city": the bot asks for all three
+    expect((await screen.findByTestId('checkout-questions')).textContent).toContain(
+      'asks the customer for their name, phone number, delivery address',
+    );
+  });
+
   it('saves the fallback message and stays', async () => {
     const { fetchStub, router } = open('/result/fallback', { resp_type: 'text', resp_text: 'Hi' });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Fallback' }), {

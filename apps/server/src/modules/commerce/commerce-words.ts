@@ -21,6 +21,12 @@ export interface CommerceWords {
   name: string;
   phone: string;
   address: string;
+  /** the checkout's own questions, when the owner's command has no variable for the detail (issue #31) */
+  askName: string;
+  askPhone: string;
+  askAddress: string;
+  /** a returning customer's details, taken from their last order */
+  sameContact: (name: string, phone: string, address: string) => string;
 }
 
 export const commerceWords: Record<Lang, CommerceWords> = {
@@ -45,6 +51,10 @@ export const commerceWords: Record<Lang, CommerceWords> = {
     name: 'name',
     phone: 'phone',
     address: 'address',
+    askName: 'To place your order: what is your name?',
+    askPhone: 'Your phone number?',
+    askAddress: 'And the delivery address?',
+    sameContact: (name, phone, address) => `As last time: ${name}, ${phone}, ${address}.`,
   },
   ar: {
     addToCart: 'أضف إلى السلة',
@@ -66,6 +76,10 @@ export const commerceWords: Record<Lang, CommerceWords> = {
     name: 'الاسم',
     phone: 'الهاتف',
     address: 'العنوان',
+    askName: 'لإتمام طلبك: ما اسمك؟',
+    askPhone: 'رقم هاتفك؟',
+    askAddress: 'وعنوان التوصيل؟',
+    sameContact: (name, phone, address) => `كالمرة السابقة: ${name}، ${phone}، ${address}.`,
   },
   de: {
     addToCart: 'In den Warenkorb',
@@ -88,5 +102,9 @@ export const commerceWords: Record<Lang, CommerceWords> = {
     name: 'Name',
     phone: 'Telefon',
     address: 'Adresse',
+    askName: 'Für Ihre Bestellung: Wie ist Ihr Name?',
+    askPhone: 'Ihre Telefonnummer?',
+    askAddress: 'Und die Lieferadresse?',
+    sameContact: (name, phone, address) => `Wie beim letzten Mal: ${name}, ${phone}, ${address}.`,
   },
 };

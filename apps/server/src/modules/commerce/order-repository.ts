@@ -160,3 +160,19 @@ export async function setOrderStatus(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The contact details of the sender's latest order with the owner: a returning customer is not asked again. */
+export async function findLastContact(
+  db: Database,
+  sender: SenderKey,
+): Promise<{ fullname: string; phone: string; address: string } | undefined> {
+  return tablesOf(db)
+    .selectFrom('orders')
+    .select(['fullname', 'phone', 'address'])
+    .where('user_id', '=', sender.userId)
+    .where('platform', '=', sender.platform)
+    .where('sender_id', '=', sender.senderId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

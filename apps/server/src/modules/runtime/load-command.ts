@@ -11,6 +11,7 @@ import { findOwnCommand } from '../commands/command-repository.ts';
 import { getCommandResponse } from '../responses/response-service.ts';
 import { listVariablesOfCommands, variableOf } from '../variables/variable-repository.ts';
 import { botCache } from './bot-cache.ts';
+import { checkoutVariablesOf } from './responses/checkout-contacts.ts';
 
 /** A command as a conversation runs it: read once and shared by every turn until the bot changes (frozen). */
 export interface RunnableCommand {
@@ -18,7 +19,10 @@ export interface RunnableCommand {
   readonly name: string;
   /** command_lang: the language its examples and its response's plain texts are written in */
   readonly lang: BotLanguage | null;
-  /** the active variables in the order they are asked: var_order, then var_id */
+  /**
+   * the active variables in the order they are asked: var_order, then var_id; then the checkout's own contact
+   * questions where a command that completes an order has no variable for them (responses/checkout-contacts.ts)
+   */
   readonly variables: readonly VariableRecord[];
   readonly response: CommandResponseRecord;
   /** its active advertises (random ones are drawn per turn) */
@@ -41,7 +45,16 @@ async function readRunnableCommand(
   const response = await getCommandResponse(db, userId, commandId);
   const advertises = await getActiveAdvertises(db, commandId);
   const lang = botLanguages.find((language) => language === command.command_lang) ?? null;
-  return { commandId, name: command.command_name, lang, variables, response, advertises };
+  // a checkout the owner gave no contact variables asks for the details itself, after the owner's variables
+  const checkout = checkoutVariablesOf(response, variables, { commandId, userId });
+  return {
+    commandId,
+    name: command.command_name,
+    lang,
+    variables: [...variables, ...checkout],
+    response,
+    advertises,
+  };
 }
 
 /**

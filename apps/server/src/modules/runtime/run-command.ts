@@ -1,5 +1,7 @@
 import type { VariableRecord } from '@hiwar/contracts';
 import { DAY_MS, isoAfter } from '../../platform/db/clock.ts';
+import { commerceWords } from '../commerce/commerce-words.ts';
+import { findLastContact } from '../commerce/order-repository.ts';
 import { extractCommandVariables } from '../nlu/index.ts';
 import { planResponseEffects } from './actions/plan-effects.ts';
 import { commandFallbackReplies } from './fallback-replies.ts';
@@ -7,6 +9,7 @@ import { interpolate, interpolationValues } from './interpolate.ts';
 import { loadRunnableCommand, type RunnableCommand } from './load-command.ts';
 import { traced } from './pipeline-trace.ts';
 import { loadPreferences } from './preference-repository.ts';
+import { checkoutPromptOf, isCheckoutVariable } from './responses/checkout-contacts.ts';
 import { executeResponse, responseContextOf } from './responses/execute-response.ts';
 import { localizeResponse } from './responses/localize-response.ts';
 import type { AskAgain } from './responses/response-executor.ts';
@@ -100,17 +103,51 @@ function promptOf(variable: VariableRecord): string {
   return variable.var_prompt.trim() === '' ? `${variable.var_name}?` : variable.var_prompt;
 }
 
-/** Asks for the variable at the cursor (again, after a fallback). */
+/** Asks for the variable at the cursor (again, after a fallback); the checkout's own in the sender's language. */
 export function promptFor(turn: TurnState, variable: VariableRecord): void {
+  if (isCheckoutVariable(variable)) {
+    turn.replies.push({ type: 'text', text: checkoutPromptOf(variable, turn.senderLang) });
+    return;
+  }
   turn.replies.push({ type: 'text', text: interpolate(promptOf(variable), interpolationValues(turn)) });
+}
+
+/**
+ * What the checkout knows of a returning customer: the details of their last order with the owner (said back to
+ * them when used), else their profile name (Telegram, Messenger) for the name.
+ */
+async function checkoutKnownValues(turn: TurnState, missing: readonly VariableRecord[]) {
+  const known = new Map<string, string>();
+  if (!missing.some(isCheckoutVariable)) return known;
+  const last = await findLastContact(turn.deps.db, {
+    userId: turn.chatbot.user_id,
+    platform: turn.sender.platform,
+    senderId: turn.sender.senderId,
+  });
+  if (last && last.fullname !== '' && last.phone !== '' && last.address !== '') {
+    known.set('fullname', last.fullname).set('phone', last.phone).set('address', last.address);
+    turn.replies.push({
+      type: 'text',
+      text: commerceWords[turn.senderLang].sameContact(last.fullname, last.phone, last.address),
+    });
+    return known;
+  }
+  const profileName = (turn.sender.name ?? '').trim();
+  if (profileName !== '') known.set('fullname', profileName);
+  return known;
 }
 
 /** Fills what is still missing in var_order; prompts for the first value nobody knows, or answers. */
 export async function continueCommand(turn: TurnState, command: RunnableCommand): Promise<void> {
   const missing = command.variables.filter((variable) => !(variable.var_name in turn.bank.vars));
   const preferences = missing.length > 0 ? await preferencesOf(turn, command) : new Map<number, unknown>();
+  const checkoutKnown = await checkoutKnownValues(turn, missing);
   for (const [index, variable] of missing.entries()) {
-    const known = knownValueOf(variable, preferences);
+    const fromCheckout = isCheckoutVariable(variable) ? checkoutKnown.get(variable.var_name) : undefined;
+    const known =
+      fromCheckout !== undefined
+        ? { value: fromCheckout, source: 'default' as const }
+        : knownValueOf(variable, preferences);
     if (known) {
       setValue(turn, variable.var_name, known.value, known.source);
       continue;

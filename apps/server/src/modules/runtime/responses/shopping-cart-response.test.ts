@@ -48,7 +48,7 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
   let menuId: number;
   let sink: SmtpSink;
   const recordIds: Record<string, number> = {};
-  const commands = { menu: 0, add: 0, remove: 0, view: 0, order: 0 };
+  const commands = { menu: 0, add: 0, remove: 0, view: 0, order: 0, quickOrder: 0 };
 
   async function cartCommand(name: string, response: Record<string, unknown>, variables: Reply[] = []) {
     const { id, varIds } = await addCommand(bot, { name, examples: [], variables, response });
@@ -160,6 +160,16 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
           { ...textVariable('address', 'Your address?'), ...remembered },
         ],
       )
+    ).id;
+    // issue #31 item 3: a checkout the owner gave no contact variables, and text to say before the receipt
+    commands.quickOrder = (
+      await cartCommand('quick order', {
+        resp_type: 'shopping_cart',
+        resp_menu_id: menuId,
+        resp_cart_action: 'complete_order',
+        resp_cart_title: '',
+        resp_text: 'Thank you for ordering from us!',
+      })
     ).id;
   });
   afterAll(async () => {
@@ -416,6 +426,36 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
       recordIds.Pepperoni as number,
       items[1] as Record<string, unknown>,
     );
+  });
+
+  it('asks for the contact details itself when the command has no variables for them, and remembers them', async () => {
+    const sender = await senderWithCart();
+    expect(await sender.press(`cmd:${commands.quickOrder}`)).toEqual([
+      { type: 'text', text: 'To place your order: what is your name?' },
+    ]);
+    expect(await sender.say('Sara Adel')).toEqual([{ type: 'text', text: 'Your phone number?' }]);
+    expect(await sender.say('0111 222 3333')).toEqual([{ type: 'text', text: 'And the delivery address?' }]);
+    const done = await sender.say('5 Tahrir Square');
+    // the owner's text comes before the order's and the receipt
+    expect(done.slice(0, 2)).toEqual([
+      { type: 'text', text: 'Thank you for ordering from us!' },
+      { type: 'text', text: expect.stringMatching(/^Thank you! Your order \S+ is placed\.$/) },
+    ]);
+    expect(receiptOf(done)).toMatchObject({
+      customer_name: 'Sara Adel',
+      customer_address: '5 Tahrir Square',
+    });
+
+    // the next order asks nothing: the details of the last one, said back
+    await sender.press(`cmd:${commands.add}?item=${recordIds.Cola}`);
+    await sender.say('1');
+    const again = await sender.press(`cmd:${commands.quickOrder}`);
+    expect(again.slice(0, 3)).toEqual([
+      { type: 'text', text: 'As last time: Sara Adel, 0111 222 3333, 5 Tahrir Square.' },
+      { type: 'text', text: 'Thank you for ordering from us!' },
+      { type: 'text', text: expect.stringMatching(/^Thank you! Your order \S+ is placed\.$/) },
+    ]);
+    expect(receiptOf(again)).toMatchObject({ customer_name: 'Sara Adel' });
   });
 
   it('makes one order of two completions arriving together, and mails the owner about it', async () => {

@@ -9,23 +9,12 @@ import { receiptOf } from '../../commerce/receipt.ts';
 import { findUserById } from '../../users/user-repository.ts';
 import { interpolate } from '../interpolate.ts';
 import type { SenderKey } from '../sender-key.ts';
+import { contactVariableNames } from './checkout-contacts.ts';
 import { AskAgain, type PlannedEffects, type ResponseContext } from './response-executor.ts';
 import { renderText } from './text-response.ts';
 
 /** A cart line holds at most this many of one item. */
 export const MAX_CART_QUANTITY = 999;
-
-/**
- * The variables a `complete_order` command asks for the contact details, by name (case does not matter). The
- * command's own variables do the asking (slot filling, prompts, fallbacks; a preference variable remembers a
- * returning customer's answer); the sender's profile name stands in for a missing name.
- */
-export const contactVariableNames = {
-  fullname: ['fullname', 'full_name', 'name', 'customer_name'],
-  phone: ['phone', 'phone_number', 'mobile', 'telephone'],
-  address: ['address', 'delivery_address'],
-  notes: ['notes', 'note'],
-} as const;
 
 interface CartTurn {
   response: CommandResponseRecord;
@@ -77,8 +66,9 @@ function namedItem(turn: CartTurn): { item?: MenuItem; title: string } {
 }
 
 /** The owner's text (and quick replies) after what the cart says. */
+/** The owner's text comes first: what they wrote to say before the receipt is said before it (issue #31). */
 function withOwnerText(turn: CartTurn, messages: BotMessage[]): BotMessage[] {
-  return [...messages, ...renderText(turn.response, turn.context.values)];
+  return [...renderText(turn.response, turn.context.values), ...messages];
 }
 
 function text(message: string): BotMessage {
