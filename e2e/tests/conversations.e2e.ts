@@ -211,7 +211,9 @@ describe('conversations', () => {
       .poll(() => page.getByTestId('waiting-not-understood').textContent())
       .toBe('Not understood: 1 waiting');
     await traffic.getByText('Month', { exact: true }).click();
-    await expect.poll(() => traffic.getByTestId('traffic-summary').textContent()).toMatch(/^4 customer messages/);
+    await expect
+      .poll(() => traffic.getByTestId('traffic-summary').textContent())
+      .toMatch(/^4 customer messages/);
     await snapPage(page, 'conversations-dashboard-en');
   });
 

@@ -108,7 +108,11 @@ describe('command response editor', () => {
   });
 
   it('says which contact details a checkout will ask for itself', async () => {
-    open('/result/options', { resp_type: 'shopping_cart', resp_menu_id: 5, resp_cart_action: 'complete_order' });
+    open('/result/options', {
+      resp_type: 'shopping_cart',
+      resp_menu_id: 5,
+      resp_cart_action: 'complete_order',
+    });
     // the command's only variable is "city": the bot asks for all three
     expect((await screen.findByTestId('checkout-questions')).textContent).toContain(
       'asks the customer for their name, phone number, delivery address',
