@@ -66,9 +66,14 @@ function namedItem(turn: CartTurn): { item?: MenuItem; title: string } {
 }
 
 /** The owner's text (and quick replies) after what the cart says. */
-/** The owner's text comes first: what they wrote to say before the receipt is said before it (issue #31). */
+/**
+ * The owner's text with the cart's messages: before a receipt (what they wrote to introduce it, issue #31), after
+ * a cart change ("Pizza × 2 is in your cart." — "Anything else?").
+ */
 function withOwnerText(turn: CartTurn, messages: BotMessage[]): BotMessage[] {
-  return [...renderText(turn.response, turn.context.values), ...messages];
+  const owner = renderText(turn.response, turn.context.values);
+  const hasReceipt = messages.some((message) => message.type === 'receipt');
+  return hasReceipt ? [...owner, ...messages] : [...messages, ...owner];
 }
 
 function text(message: string): BotMessage {
