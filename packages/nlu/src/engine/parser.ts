@@ -96,7 +96,7 @@ export function trainModel(
     (position) => leftOutConfidence(runtime, own[position]!),
     seed,
   );
-  const scoreFloor = scoreFloorFor(medianExamplesPerCommand(space));
+  const scoreFloor = scoreFloorFor(medianExamplesPerCommand(space), parser);
   return { model: { ...base, classifier, threshold, scoreFloor }, runtime };
 }
 

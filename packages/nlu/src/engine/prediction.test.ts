@@ -31,7 +31,10 @@ describe('the out-of-scope decision', () => {
 describe('the score floor', () => {
   it('rises with the examples per command, within bounds', () => {
     expect(scoreFloorFor(10)).toBeCloseTo(0.12, 3);
-    expect(scoreFloorFor(100)).toBeCloseTo(0.22, 3);
+    expect(scoreFloorFor(100)).toBeCloseTo(0.28, 3);
+    expect(scoreFloorFor(100, 'embedding')).toBeCloseTo(0.22, 3);
+    // up to 10 examples per command both parsers as before
+    expect(scoreFloorFor(8)).toBe(scoreFloorFor(8, 'embedding'));
     expect(scoreFloorFor(8)).toBeLessThan(scoreFloorFor(10));
     expect(scoreFloorFor(1)).toBe(0.1);
     expect(scoreFloorFor(100_000)).toBe(0.3);
