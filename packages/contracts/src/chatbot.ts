@@ -18,6 +18,7 @@ export const chatbotMessages = {
   startPostbackRequired: 'The start button postback field is required',
   pageNameRequired: 'The page name field is required',
   verifyTokenRequired: 'The verify token field is required',
+  botTokenRequired: 'The bot token field is required',
   chatapiUrlRequired: 'The chatapi url field is required',
   chatapiUrlInvalid: 'The chatapi url is not a valid url',
   voiceLangRequired: 'The voice language field is required',
@@ -340,9 +341,14 @@ function checkChannels(apps: ChatbotApps, fail: Fail): void {
     }
     if (page.chatbot_app_status === 1) requireToken(at, page.chatbot_app_credentials.verify_token);
   });
-  for (const channel of ['telegram', 'whatsapp', 'hangouts'] as const) {
+  for (const channel of ['whatsapp', 'hangouts'] as const) {
     if (apps[channel].chatbot_app_status === 1)
       requireToken(['apps', channel], apps[channel].chatbot_app_credentials.verify_token);
+  }
+  // Telegram never uses a verify token (its webhook is named by a secret address): it needs its bot token
+  const telegram = apps.telegram;
+  if (telegram.chatbot_app_status === 1 && telegram.chatbot_app_credentials.token.trim() === '') {
+    fail(['apps', 'telegram', 'chatbot_app_credentials', 'token'], chatbotMessages.botTokenRequired);
   }
   const whatsapp = apps.whatsapp;
   if (whatsapp.chatbot_app_status !== 1) return;

@@ -35,11 +35,11 @@ function ChannelCredentials({ form, channel }: { form: ChatbotForm; channel: Sin
       />
     );
   }
-  const tokenLabel =
-    channel === 'telegram' ? t('chatbot.channels.botToken') : t('chatbot.channels.instanceToken');
+  const isTelegram = channel === 'telegram';
   return (
     <PasswordInput
-      label={tokenLabel}
+      label={isTelegram ? t('chatbot.channels.botToken') : t('chatbot.channels.instanceToken')}
+      withAsterisk={isTelegram}
       autoComplete="off"
       {...form.getInputProps(credentialsPath(channel, 'token'))}
     />
@@ -63,7 +63,8 @@ export function ChannelSection({ form, channel }: { form: ChatbotForm; channel: 
       />
       {isOn && (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <VerifyToken form={form} channel={channel} />
+          {/* Telegram never uses a verify token: its bot token is what it needs (issue #25) */}
+          {channel !== 'telegram' && <VerifyToken form={form} channel={channel} />}
           {channel === 'whatsapp' && (
             <TextInput
               label={t('chatbot.channels.chatapiUrl')}

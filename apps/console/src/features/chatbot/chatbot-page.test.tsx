@@ -115,7 +115,7 @@ describe('chatbot settings page', () => {
     await openChatbotPage();
     fireEvent.click(within(section('Telegram')).getByRole('switch', { name: 'App status' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await within(section('Telegram')).findByText('The verify token field is required')).toBeDefined();
+    expect(await within(section('Telegram')).findByText('The bot token field is required')).toBeDefined();
     expect(savesIn(fetchStub)).toHaveLength(0);
   });
 

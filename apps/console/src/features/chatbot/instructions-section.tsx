@@ -30,11 +30,14 @@ function LinkCell({ href }: { href: string }) {
 }
 
 const TOKEN_REFUSED = 'Telegram refused the bot token: check it in @BotFather';
+const HTTPS_REQUIRED =
+  'Telegram only delivers to https addresses: set PUBLIC_URL to the https address of this server';
 const PLATFORM_ANSWERED = /^Telegram answered: (.*)$/s;
 
 /** The server's reason in the current language when it is one the console knows; else as the server wrote it. */
 function localizeReason(t: TFunction, reason: string): string {
   if (reason === TOKEN_REFUSED) return t('chatbot.instructions.reasons.tokenRefused');
+  if (reason === HTTPS_REQUIRED) return t('chatbot.instructions.reasons.httpsRequired');
   const answered = PLATFORM_ANSWERED.exec(reason);
   if (answered) return t('chatbot.instructions.reasons.platformAnswered', { description: answered[1] });
   return reason;

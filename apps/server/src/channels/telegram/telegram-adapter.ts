@@ -55,6 +55,19 @@ export interface TelegramSettings {
   callOptions?: TelegramCallOptions;
 }
 
+/** The connection's reason when the server's public address is not https (PUBLIC_URL). */
+export const HTTPS_REQUIRED =
+  'Telegram only delivers to https addresses: set PUBLIC_URL to the https address of this server';
+
+/** Whether `apiUrl` is Telegram's own Bot API, which refuses webhooks that are not https. */
+export function isOfficialApi(apiUrl: string): boolean {
+  try {
+    return new URL(apiUrl).hostname === 'api.telegram.org';
+  } catch {
+    return false;
+  }
+}
+
 /** The bot token the owner pasted (telegram credentials `token`), trimmed. */
 export function botTokenOf(chatbot: StoredChatbot): string {
   return chatbot.apps.telegram.chatbot_app_credentials.token.trim();
@@ -211,6 +224,17 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     async connect(db, chatbot, baseUrl) {
       const webhookUrl = `${baseUrl.replace(/\/+$/, '')}/hooks/telegram/${encodeURIComponent(chatbot.user_token)}`;
       const token = botTokenOf(chatbot);
+      // Telegram's own servers deliver only to https addresses (a local Bot API server, TELEGRAM_API_URL, also
+      // to http): say so instead of a webhook that silently never fires (issue #25 item 8)
+      if (isOfficialApi(settings.apiUrl) && !webhookUrl.startsWith('https://')) {
+        await saveConnection(db, chatbot.user_id, TELEGRAM, {
+          status: 'pending',
+          reason: HTTPS_REQUIRED,
+          account: '',
+          webhookUrl,
+        });
+        return;
+      }
       try {
         const me = await call(token, 'getMe', {}, { attempts: 2 });
         await call(

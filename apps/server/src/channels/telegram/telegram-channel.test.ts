@@ -105,6 +105,23 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
     expect(status.json.data.telegram).toMatchObject({ status: 'active', reason: '', account: '@pizza_bot' });
   });
 
+  // issue #25 item 8: Telegram's own servers refuse webhooks that are not https; this server's address is http
+  it('says the channel needs an https address instead of setting a webhook Telegram would never call', async () => {
+    const plain = await startConversationServer(kind, {}, { telegramApiUrl: 'https://api.telegram.org' });
+    try {
+      const owner = await createBot(plain);
+      await saveChatbot(owner, { apps: telegramApps(BOT_TOKEN) } as never);
+      const status = await plain.call('GET', '/api/chatbot/channels_status', { token: owner.token });
+      expect(status.json.data.telegram).toMatchObject({
+        status: 'pending',
+        reason:
+          'Telegram only delivers to https addresses: set PUBLIC_URL to the https address of this server',
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('answers a two-variable command, an option tapped on the keyboard, and Arabic', async () => {
     const chat = 7001;
     expect((await fake.deliver(BOT_TOKEN, textUpdate(100, chat, 'I want a pizza'))).status).toBe(200);

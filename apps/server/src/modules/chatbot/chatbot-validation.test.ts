@@ -119,12 +119,13 @@ const rules: [string, Change, string, string][] = [
     m.verifyTokenRequired,
   ],
   [
-    'enabled telegram without verify token',
+    // issue #25 item 8: Telegram never uses a verify token; it needs its bot token
+    'enabled telegram without bot token',
     (r) => {
-      r.apps.telegram.chatbot_app_credentials.verify_token = '';
+      r.apps.telegram.chatbot_app_credentials.token = '';
     },
-    'apps.telegram.chatbot_app_credentials.verify_token',
-    m.verifyTokenRequired,
+    'apps.telegram.chatbot_app_credentials.token',
+    m.botTokenRequired,
   ],
   [
     'enabled whatsapp without verify token',
@@ -329,11 +330,11 @@ describe.each(await testDatabaseKinds())('chatbot save validation on $label', (k
     const record = fullChatbotRecord();
     record.chatbot_name = '';
     record.messenger_settings.width = 10;
-    record.apps.telegram.chatbot_app_credentials.verify_token = '';
+    record.apps.telegram.chatbot_app_credentials.token = '';
     menuOf(record)[1]!.title = '';
     const answer = await server.call('POST', '/api/chatbot/save', { token, body: record });
     expect(Object.keys(answer.json.errors).sort()).toEqual([
-      'apps.telegram.chatbot_app_credentials.verify_token',
+      'apps.telegram.chatbot_app_credentials.token',
       'chatbot_name',
       `${menu}.1.title`,
       'messenger_settings.width',
