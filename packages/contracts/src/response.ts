@@ -29,6 +29,17 @@ export const responsePickerTypes = [
   'api',
 ] as const;
 export const cartActions = ['insert', 'delete', 'view_receipt', 'complete_order'] as const;
+
+/**
+ * The names a `complete_order` command's variables may have to give the order a contact detail (case does not
+ * matter). A detail without such a variable is asked by the checkout itself (issue #31).
+ */
+export const contactVariableNames = {
+  fullname: ['fullname', 'full_name', 'name', 'customer_name'],
+  phone: ['phone', 'phone_number', 'mobile', 'telephone'],
+  address: ['address', 'delivery_address'],
+  notes: ['notes', 'note'],
+} as const;
 export const userDataModes = ['insert', 'update', 'delete', 'finish'] as const;
 export const responseVias = ['text', 'quick_rep', 'card', 'video', 'Image', 'receipt'] as const;
 export const responseActionTypes = ['subscribe', 'mail', 'api', 'cs_connect', 'cs_disconnect'] as const;

@@ -1,16 +1,9 @@
-import { cartActions } from '@hiwar/contracts';
+import { cartActions, contactVariableNames } from '@hiwar/contracts';
 import { Alert, Select, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useVariableChoices } from './builders/use-placeholder-lists.ts';
 import type { StepProps } from './step-props.ts';
-
-/** The names a variable of the command may have to give the checkout a contact detail (the server's list). */
-const CONTACT_NAMES = {
-  name: ['fullname', 'full_name', 'name', 'customer_name'],
-  phone: ['phone', 'phone_number', 'mobile', 'telephone'],
-  address: ['address', 'delivery_address'],
-} as const;
 
 /**
  * The shopping cart's options: the action, and for adding or removing an item its title and quantity variable;
@@ -21,8 +14,13 @@ export function CartOptions({ record, onChange, errors, commandId }: StepProps) 
   const variables = useVariableChoices(commandId);
   const needsItem = record.resp_cart_action === 'insert' || record.resp_cart_action === 'delete';
   const named = new Set(variables.map((variable) => variable.var_name.toLowerCase()));
-  const asked = (Object.keys(CONTACT_NAMES) as (keyof typeof CONTACT_NAMES)[]).filter(
-    (detail) => !CONTACT_NAMES[detail].some((name) => named.has(name)),
+  const details = {
+    name: contactVariableNames.fullname,
+    phone: contactVariableNames.phone,
+    address: contactVariableNames.address,
+  };
+  const asked = (Object.keys(details) as (keyof typeof details)[]).filter(
+    (detail) => !details[detail].some((name) => named.has(name)),
   );
   return (
     <Stack gap="sm" maw={480}>

@@ -72,13 +72,20 @@ function holds(words: string[], phrase: string[]): boolean {
   return false;
 }
 
+/** Every language's built-in phrases as their folded words, folded once: a customer may switch language. */
+type Phrase = { phrase: string; words: string[] };
+const phraseOf = (phrase: string): Phrase => ({ phrase, words: foldedWords(phrase) });
+const BUILT_IN_PHRASES: readonly Phrase[] = [...EXIT_WORDS.en, ...EXIT_WORDS.ar, ...EXIT_WORDS.de].map(
+  phraseOf,
+);
+
 /**
- * The exit phrase the message is, or holds when it is short, among the language's built-in ones (all three
- * languages': a customer may switch) and the owner's; undefined when it is none.
+ * The exit phrase the message is, or holds when it is short, among the owner's and the built-in ones of all three
+ * languages (a customer may switch); undefined when it is none.
  */
 export function exitPhraseIn(text: string, ownerWords: readonly string[]): string | undefined {
   const words = foldedWords(text);
   if (words.length === 0 || words.length > SHORT_MESSAGE_WORDS) return undefined;
-  const phrases = [...ownerWords, ...EXIT_WORDS.en, ...EXIT_WORDS.ar, ...EXIT_WORDS.de];
-  return phrases.find((phrase) => holds(words, foldedWords(phrase)));
+  const phrases = [...ownerWords.map(phraseOf), ...BUILT_IN_PHRASES];
+  return phrases.find((candidate) => holds(words, candidate.words))?.phrase;
 }

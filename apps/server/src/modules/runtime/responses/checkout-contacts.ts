@@ -1,21 +1,11 @@
-import type { CommandResponseRecord, VariableRecord } from '@hiwar/contracts';
+import { type CommandResponseRecord, contactVariableNames, type VariableRecord } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
 import { commerceWords } from '../../commerce/commerce-words.ts';
 
 /**
- * The variables a `complete_order` command takes the contact details from, by name (case does not matter): the
- * owner's own (their prompts, fallbacks; a preference variable remembers a returning customer's answer), else the
- * checkout's below. The sender's profile name stands in for a missing name.
- */
-export const contactVariableNames = {
-  fullname: ['fullname', 'full_name', 'name', 'customer_name'],
-  phone: ['phone', 'phone_number', 'mobile', 'telephone'],
-  address: ['address', 'delivery_address'],
-  notes: ['notes', 'note'],
-} as const;
-
-/**
- * The checkout asks for what it needs (issue #31 item 3): a `complete_order` command without a variable for the
+ * The checkout asks for what it needs (issue #31 item 3): the contact details come from the command's own
+ * variables named as `contactVariableNames` says (their prompts and fallbacks; a preference variable remembers a
+ * returning customer's answer); a `complete_order` command without a variable for the
  * customer's name, phone or address gets one of Hiwar's own for it — asked like the owner's variables, after
  * them, in the language the sender writes — instead of refusing the order. Their ids are negative: no row of
  * the owner's has them.

@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type { BotMessage, CommandResponseRecord, VariableRecord } from '@hiwar/contracts';
+import {
+  type BotMessage,
+  type CommandResponseRecord,
+  contactVariableNames,
+  type VariableRecord,
+} from '@hiwar/contracts';
 import { type CartLine, findCart, type StoredCart } from '../../commerce/cart-repository.ts';
 import { type CommerceWords, commerceWords } from '../../commerce/commerce-words.ts';
 import { loadMenu, type Menu, type MenuItem } from '../../commerce/menu-repository.ts';
@@ -9,7 +14,6 @@ import { receiptOf } from '../../commerce/receipt.ts';
 import { findUserById } from '../../users/user-repository.ts';
 import { interpolate } from '../interpolate.ts';
 import type { SenderKey } from '../sender-key.ts';
-import { contactVariableNames } from './checkout-contacts.ts';
 import { AskAgain, type PlannedEffects, type ResponseContext } from './response-executor.ts';
 import { renderText } from './text-response.ts';
 
