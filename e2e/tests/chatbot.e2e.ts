@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, registerOwner, signInThroughConsole } from '../support/api.ts';
 import { launchBrowser, snapPage } from '../support/browser.ts';
+import { screenshotDir } from '../support/paths.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 const owner = {
@@ -134,6 +136,26 @@ describe('the chatbot settings screen', () => {
     await height.blur();
   });
 
+  it('words a built-in message in Arabic, refusing a placeholder the text does not have', async () => {
+    const texts = region(page, 'Built-in messages');
+    await texts.getByText('Arabic', { exact: true }).click();
+    await texts.getByRole('button', { name: /Questions the bot asks/ }).click();
+    const ended = texts.getByLabel('The customer stopped a question');
+    expect(await ended.getAttribute('placeholder')).toBe('حسناً، توقفت عن السؤال. كيف يمكنني مساعدتك؟');
+    await ended.fill('تمام، لن أسأل بعد الآن.');
+    await texts.getByRole('button', { name: /Menu and cart/ }).click();
+    const added = texts.getByLabel('An item was added');
+    await texts.getByText('Keep in the text: \u2066{title} {quantity}\u2069').waitFor();
+    await added.fill('أضفنا {dish} إلى سلتك');
+    const callsBefore = saveCalls;
+    await saveChanges(page);
+    await texts.getByText('Use only the {placeholders} this text lists').waitFor();
+    expect(saveCalls).toBe(callsBefore);
+    await added.fill('أضفنا {title} × {quantity} إلى سلتك');
+    await texts.getByText('Changed: 1').first().waitFor();
+    await texts.screenshot({ path: join(screenshotDir, 'chatbot-texts-en.png') });
+  });
+
   it('saves, and shows every value again after a reload', async () => {
     const saved = page.waitForResponse((answer) => answer.url().endsWith('/api/chatbot/save'));
     await saveChanges(page);
@@ -159,6 +181,16 @@ describe('the chatbot settings screen', () => {
     expect(await site.getByLabel('Title (level 1)').inputValue()).toBe('Our website');
     expect(await site.getByRole('combobox', { name: 'Type' }).inputValue()).toBe('Web link');
     expect(await site.getByLabel('Url').inputValue()).toBe('https://example.com/');
+
+    const texts = region(page, 'Built-in messages');
+    await texts.getByText('Arabic', { exact: true }).click();
+    await texts.getByRole('button', { name: /Questions the bot asks/ }).click();
+    expect(await texts.getByLabel('The customer stopped a question').inputValue()).toBe(
+      'تمام، لن أسأل بعد الآن.',
+    );
+    // the other languages keep their defaults
+    await texts.getByText('English', { exact: true }).click();
+    expect(await texts.getByLabel('The customer stopped a question').inputValue()).toBe('');
 
     const messenger = region(page, 'Web Messenger Settings');
     expect(await messenger.getByLabel('Width').inputValue()).toBe('420 px');
@@ -188,5 +220,9 @@ describe('the chatbot settings screen', () => {
     await region(page, 'المعلومات الأساسية').waitFor();
     expect(await region(page, 'المعلومات الأساسية').getByRole('textbox').first().inputValue()).toBe(botName);
     await snapPage(page, 'chatbot-ar');
+    const texts = region(page, 'الرسائل المدمجة');
+    await texts.getByText('العربية', { exact: true }).click();
+    await texts.getByRole('button', { name: /القائمة والسلة/ }).click();
+    await texts.screenshot({ path: join(screenshotDir, 'chatbot-texts-ar.png') });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { botTextMessages, botTextsSchema } from './bot-texts.ts';
 import { hasAnyText, localizedTexts } from './localized-text.ts';
 import { idParam, numberOrDigits } from './numeric-input.ts';
 import { statusFlag } from './service.ts';
@@ -36,6 +37,7 @@ export const chatbotMessages = {
   menuLevelOneLimit: 'The first level may have at most 8 items',
   menuNestedLevelLimit: 'A nested level may have at most 2 items',
   saved: 'successfully updated',
+  ...botTextMessages,
   saveFailed: 'something not right',
   identityOn: 'Identity verification is on. Copy the secret now: it is shown only once',
   identityOff: 'Identity verification is off',
@@ -277,6 +279,8 @@ const chatbotFields = z.object({
     .max(50)
     .nullish()
     .transform((value) => value ?? []),
+  /** the owner's wording of the texts Hiwar says itself, per language (issue #31 item 2; bot-texts.ts) */
+  chatbot_texts: botTextsSchema,
   chatbot_start_button_status: flag,
   chatbot_start_button_label: text(100),
   chatbot_start_button_postback: text(1000),
@@ -447,6 +451,7 @@ export function defaultChatbotSettings(): SaveChatbotInput {
     chatbot_fallback_options: [],
     chatbot_fallback_command_id: null,
     chatbot_exit_words: [],
+    chatbot_texts: {},
     chatbot_start_button_status: 0,
     chatbot_start_button_label: 'ابدأ',
     chatbot_start_button_postback: 'مساعدة',

@@ -1,6 +1,7 @@
 export * from './advertise.ts';
 export * from './auth.ts';
 export * from './bot-message.ts';
+export * from './bot-texts.ts';
 export * from './chatbot.ts';
 export * from './command.ts';
 export * from './component.ts';

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionedForm } from '../../lib/sectioned-form.tsx';
 import { useInvalidFieldReveal } from '../../lib/use-invalid-field-reveal.ts';
+import { BotTextsSection } from './bot-texts-section.tsx';
 import { ChannelSection } from './channel-sections.tsx';
 import { localizeChatbotErrors } from './chatbot-messages.ts';
 import { type ChatbotValues, validateChatbot, valuesOfRecord } from './chatbot-values.ts';
@@ -48,6 +49,7 @@ export function ChatbotForm({ answer }: { answer: ChatbotBrowseResponse }) {
     >
       <Stack gap="lg">
         <MainInfoSection form={form} />
+        <BotTextsSection form={form} />
         <StartButtonSection form={form} />
         <FacebookSection form={form} userId={answer.chatbot_user_id} userToken={answer.user_token} />
         <ChannelSection form={form} channel="telegram" />

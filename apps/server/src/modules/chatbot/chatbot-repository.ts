@@ -1,4 +1,4 @@
-import type { LocalizedTexts, SaveChatbotInput } from '@hiwar/contracts';
+import type { BotTexts, LocalizedTexts, SaveChatbotInput } from '@hiwar/contracts';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -28,6 +28,16 @@ export async function insertChatbotIfMissing(
 
 export function findChatbotByOwner(db: Database, userId: number): Promise<ChatbotRow | undefined> {
   return chatbotsOf(db).selectFrom('chatbots').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The owner's wording of Hiwar's own texts, for what is said outside a turn (an order confirmed, a give-back). */
+export async function findChatbotTexts(db: Database, userId: number): Promise<BotTexts> {
+  const row = await chatbotsOf(db)
+    .selectFrom('chatbots')
+    .select('chatbot_texts')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return fromJson<BotTexts>(row?.chatbot_texts, {});
 }
 
 export function findChatbotByToken(db: Database, userToken: string): Promise<ChatbotRow | undefined> {
@@ -65,6 +75,7 @@ function columnsOf(settings: SaveChatbotInput) {
     chatbot_fallback_options: toJson(settings.chatbot_fallback_options),
     chatbot_fallback_command_id: settings.chatbot_fallback_command_id,
     chatbot_exit_words: toJson(settings.chatbot_exit_words ?? []),
+    chatbot_texts: toJson(settings.chatbot_texts ?? {}),
     chatbot_start_button_status: settings.chatbot_start_button_status,
     chatbot_start_button_label: settings.chatbot_start_button_label,
     chatbot_start_button_postback: settings.chatbot_start_button_postback,
@@ -92,6 +103,7 @@ export function settingsOfRow(row: ChatbotRow): SaveChatbotInput {
     chatbot_fallback_options: fromJson(row.chatbot_fallback_options, []),
     chatbot_fallback_command_id: row.chatbot_fallback_command_id,
     chatbot_exit_words: fromJson(row.chatbot_exit_words, []),
+    chatbot_texts: fromJson(row.chatbot_texts, {}),
     chatbot_start_button_status: row.chatbot_start_button_status,
     chatbot_start_button_label: row.chatbot_start_button_label,
     chatbot_start_button_postback: row.chatbot_start_button_postback,

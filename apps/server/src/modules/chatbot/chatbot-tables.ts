@@ -20,6 +20,8 @@ export interface ChatbotsTable {
   chatbot_fallback_msg_langs: WithDefault<string>;
   chatbot_fallback_options: WithDefault<JsonText>;
   chatbot_exit_words: WithDefault<JsonText>;
+  /** JSON: the owner's wording of Hiwar's own texts, `{ key: { en, ar, de } }` (migration 0040) */
+  chatbot_texts: WithDefault<JsonText>;
   chatbot_fallback_command_id: number | null;
   chatbot_start_button_status: WithDefault<number>;
   chatbot_start_button_label: WithDefault<string>;

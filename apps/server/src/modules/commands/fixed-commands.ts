@@ -11,6 +11,12 @@ const customerSupportCommands: Record<string, string> = {
   cs_disconnect: 'Disconnect from customer support',
 };
 
+/** Every fixed command's payload: a button's key, which says nothing of the language its sender writes. */
+export const fixedCommandKeys: ReadonlySet<string> = new Set([
+  ...Object.keys(systemCommands),
+  ...Object.keys(customerSupportCommands),
+]);
+
 export async function fixedCommandsOf(db: Database, userId: number): Promise<Record<string, string>> {
   const user = await findUserById(db, userId);
   const supportEnabled = user ? customerSupportOf(user).cs_status === 1 : false;

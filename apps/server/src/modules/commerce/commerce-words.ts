@@ -1,6 +1,7 @@
+import { type BotTexts, botWordsOf } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
 
-/** What the bot says about menus, carts and orders, in each language the runtime answers in. */
+/** What the bot says about menus, carts and orders (their wording: @hiwar/contracts' bot-texts). */
 export interface CommerceWords {
   addToCart: string;
   more: string;
@@ -29,82 +30,52 @@ export interface CommerceWords {
   sameContact: (name: string, phone: string, address: string) => string;
 }
 
-export const commerceWords: Record<Lang, CommerceWords> = {
-  en: {
-    addToCart: 'Add to cart',
-    more: 'More',
-    allItems: 'All items',
-    menuIntro: (menu) => menu,
-    added: (title, quantity) => `${title} × ${quantity} is in your cart.`,
-    removed: (title) => `${title} is no longer in your cart.`,
-    emptied: 'Your cart is empty now.',
-    notInCart: (title) => `${title} is not in your cart.`,
-    emptyCart: 'Your cart is empty.',
-    noItem: (title) => `There is no “${title}” on the menu. Which item would you like?`,
-    quantityInvalid: 'The quantity must be a whole number above 0.',
-    itemUnavailable: (title) => `${title} can not be ordered at the moment.`,
-    missingContact: (fields) =>
-      `To take an order this bot needs your ${fields}, and it does not ask for them yet.`,
-    ordered: (orderNumber) => `Thank you! Your order ${orderNumber} is placed.`,
-    alreadyOrdered: (orderNumber) => `Your order ${orderNumber} is already placed.`,
-    confirmed: (orderNumber) => `Your order ${orderNumber} is confirmed.`,
-    name: 'name',
-    phone: 'phone',
-    address: 'address',
-    askName: 'To place your order: what is your name?',
-    askPhone: 'Your phone number?',
-    askAddress: 'And the delivery address?',
-    sameContact: (name, phone, address) => `As last time: ${name}, ${phone}, ${address}.`,
-  },
-  ar: {
-    addToCart: 'أضف إلى السلة',
-    more: 'المزيد',
-    allItems: 'كل الأصناف',
-    menuIntro: (menu) => menu,
-    added: (title, quantity) => `${title} × ${quantity} في سلتك.`,
-    removed: (title) => `لم يعد ${title} في سلتك.`,
-    emptied: 'سلتك فارغة الآن.',
-    notInCart: (title) => `${title} ليس في سلتك.`,
-    emptyCart: 'سلتك فارغة.',
-    noItem: (title) => `لا يوجد «${title}» في القائمة. أي صنف تريد؟`,
-    quantityInvalid: 'يجب أن تكون الكمية عددًا صحيحًا أكبر من 0.',
-    itemUnavailable: (title) => `لا يمكن طلب ${title} الآن.`,
-    missingContact: (fields) => `لقبول الطلب يحتاج هذا البوت إلى ${fields}، ولا يسأل عنها بعد.`,
-    ordered: (orderNumber) => `شكرًا لك! تم تسجيل طلبك ${orderNumber}.`,
-    alreadyOrdered: (orderNumber) => `طلبك ${orderNumber} مسجل بالفعل.`,
-    confirmed: (orderNumber) => `تم تأكيد طلبك ${orderNumber}.`,
-    name: 'الاسم',
-    phone: 'الهاتف',
-    address: 'العنوان',
-    askName: 'لإتمام طلبك: ما اسمك؟',
-    askPhone: 'رقم هاتفك؟',
-    askAddress: 'وعنوان التوصيل؟',
-    sameContact: (name, phone, address) => `كالمرة السابقة: ${name}، ${phone}، ${address}.`,
-  },
-  de: {
-    addToCart: 'In den Warenkorb',
-    more: 'Mehr',
-    allItems: 'Alle Artikel',
-    menuIntro: (menu) => menu,
-    added: (title, quantity) => `${title} × ${quantity} ist in Ihrem Warenkorb.`,
-    removed: (title) => `${title} ist nicht mehr in Ihrem Warenkorb.`,
-    emptied: 'Ihr Warenkorb ist jetzt leer.',
-    notInCart: (title) => `${title} ist nicht in Ihrem Warenkorb.`,
-    emptyCart: 'Ihr Warenkorb ist leer.',
-    noItem: (title) => `„${title}“ steht nicht auf der Karte. Welchen Artikel möchten Sie?`,
-    quantityInvalid: 'Die Menge muss eine ganze Zahl größer als 0 sein.',
-    itemUnavailable: (title) => `${title} kann gerade nicht bestellt werden.`,
-    missingContact: (fields) =>
-      `Für eine Bestellung braucht dieser Bot Ihre Angaben (${fields}), fragt aber noch nicht danach.`,
-    ordered: (orderNumber) => `Vielen Dank! Ihre Bestellung ${orderNumber} ist aufgegeben.`,
-    alreadyOrdered: (orderNumber) => `Ihre Bestellung ${orderNumber} ist bereits aufgegeben.`,
-    confirmed: (orderNumber) => `Ihre Bestellung ${orderNumber} ist bestätigt.`,
-    name: 'Name',
-    phone: 'Telefon',
-    address: 'Adresse',
-    askName: 'Für Ihre Bestellung: Wie ist Ihr Name?',
-    askPhone: 'Ihre Telefonnummer?',
-    askAddress: 'Und die Lieferadresse?',
-    sameContact: (name, phone, address) => `Wie beim letzten Mal: ${name}, ${phone}, ${address}.`,
-  },
+export type ReceiptWords = Record<'order' | 'subTotal' | 'shipping' | 'tax' | 'total' | 'payment', string> & {
+  /** a payment method's name in a receipt's text (the message itself carries the code) */
+  paymentName: (method: string) => string;
 };
+
+/** A receipt's labels in `lang` (dataset receipts, carts and orders), with the owner's wording where set. */
+export function receiptWordsOf(texts: BotTexts | null | undefined, lang: Lang): ReceiptWords {
+  const say = botWordsOf(texts, lang);
+  return {
+    order: say('receiptOrder'),
+    subTotal: say('receiptSubtotal'),
+    shipping: say('receiptShipping'),
+    tax: say('receiptTax'),
+    total: say('receiptTotal'),
+    payment: say('receiptPayment'),
+    paymentName: (method) =>
+      method === 'cash' ? say('paymentCash') : method === 'visa' ? say('paymentVisa') : method,
+  };
+}
+
+/** The commerce words in `lang`: the owner's wording (chatbot settings) where they set one, else the defaults. */
+export function commerceWordsOf(texts: BotTexts | null | undefined, lang: Lang): CommerceWords {
+  const say = botWordsOf(texts, lang);
+  return {
+    addToCart: say('addToCart'),
+    more: say('more'),
+    allItems: say('allItems'),
+    menuIntro: (menu) => menu,
+    added: (title, quantity) => say('added', { title, quantity }),
+    removed: (title) => say('removed', { title }),
+    emptied: say('emptied'),
+    notInCart: (title) => say('notInCart', { title }),
+    emptyCart: say('emptyCart'),
+    noItem: (title) => say('noItem', { title }),
+    quantityInvalid: say('quantityInvalid'),
+    itemUnavailable: (title) => say('itemUnavailable', { title }),
+    missingContact: (fields) => say('missingContact', { fields }),
+    ordered: (order) => say('ordered', { order }),
+    alreadyOrdered: (order) => say('alreadyOrdered', { order }),
+    confirmed: (order) => say('confirmed', { order }),
+    name: say('contactName'),
+    phone: say('contactPhone'),
+    address: say('contactAddress'),
+    askName: say('askName'),
+    askPhone: say('askPhone'),
+    askAddress: say('askAddress'),
+    sameContact: (name, phone, address) => say('sameContact', { name, phone, address }),
+  };
+}

@@ -1,16 +1,12 @@
-import type { Order } from '@hiwar/contracts';
-import type { Lang } from '@hiwar/nlu';
+import { botLanguageOf, type Order } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { findChatbotTexts } from '../chatbot/chatbot-repository.ts';
 import { findOwnDataset } from '../datasets/dataset-repository.ts';
-import { commerceWords } from './commerce-words.ts';
+import { commerceWordsOf } from './commerce-words.ts';
 import { isMenu } from './menu-repository.ts';
 import { insertNotice } from './notice-repository.ts';
 import { findOwnOrder, listPendingOrders, orderOf, setOrderStatus } from './order-repository.ts';
-
-function langOf(text: string): Lang {
-  return text === 'ar' || text === 'de' ? text : 'en';
-}
 
 /** The owner's menu's pending orders, newest first, keyed by the menu id; not found for another's or a dataset. */
 export async function listMenuOrders(
@@ -34,7 +30,7 @@ export async function confirmOrder(db: Database, userId: number, orderId: number
     if (!row) throw new AppError('not_found');
     if (await setOrderStatus(trx, userId, orderId, 'confirmed', ['pending'])) {
       const sender = { userId, platform: row.platform, senderId: row.sender_id };
-      const words = commerceWords[langOf(row.lang)];
+      const words = commerceWordsOf(await findChatbotTexts(trx, userId), botLanguageOf(row.lang));
       await insertNotice(trx, sender, { type: 'text', text: words.confirmed(row.order_number) });
     }
     return { ...orderOf(row), status: 'confirmed' };

@@ -1,6 +1,5 @@
 import type { ReceiptMessage } from '@hiwar/contracts';
-import type { Lang } from '@hiwar/nlu';
-import { receiptLabels } from '../runtime/responses/render-receipt.ts';
+import type { ReceiptWords } from './commerce-words.ts';
 import { moneyText, type Totals, unitsOf } from './money.ts';
 
 export interface ReceiptInput {
@@ -13,19 +12,11 @@ export interface ReceiptInput {
   customerAddress?: string;
 }
 
-/** The payment methods' names in the receipt's text (the message itself carries the code). */
-const paymentNames: Record<Lang, Record<string, string>> = {
-  en: { cash: 'cash', visa: 'Visa' },
-  ar: { cash: 'نقدًا', visa: 'فيزا' },
-  de: { cash: 'bar', visa: 'Visa' },
-};
-
 /**
  * A cart or an order as a receipt message, with its plain-text form in the sender's language (what a client
  * that does not draw receipts shows): a line per item, subtotal, shipping, tax, total, payment.
  */
-export function receiptOf(input: ReceiptInput, lang: Lang): ReceiptMessage {
-  const word = receiptLabels[lang];
+export function receiptOf(input: ReceiptInput, word: ReceiptWords): ReceiptMessage {
   const amount = (cents: number) => `${moneyText(cents)} ${input.currency}`;
   const { totals } = input;
   const text = [
@@ -37,7 +28,7 @@ export function receiptOf(input: ReceiptInput, lang: Lang): ReceiptMessage {
     totals.shippingCents !== 0 ? `${word.shipping}: ${amount(totals.shippingCents)}` : '',
     totals.taxCents !== 0 ? `${word.tax}: ${amount(totals.taxCents)}` : '',
     `${word.total}: ${amount(totals.totalCents)}`,
-    `${word.payment}: ${paymentNames[lang][input.paymentMethod] ?? input.paymentMethod}`,
+    `${word.payment}: ${word.paymentName(input.paymentMethod)}`,
     [input.customerName, input.customerAddress].filter(Boolean).join(' — '),
   ]
     .filter((line) => line !== '')

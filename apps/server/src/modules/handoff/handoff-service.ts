@@ -1,7 +1,8 @@
-import { type HandoffView, inboxMessages } from '@hiwar/contracts';
+import { botLanguageOf, botWordsOf, type HandoffView, inboxMessages } from '@hiwar/contracts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { findChatbotTexts } from '../chatbot/chatbot-repository.ts';
 import { insertNotice } from '../commerce/notice-repository.ts';
 import { findConversation } from '../inbox/conversation-repository.ts';
 import type { SenderKey } from '../runtime/sender-key.ts';
@@ -15,7 +16,6 @@ import {
   type OpenHandoff,
   viewOf,
 } from './handoff-repository.ts';
-import { releasedText } from './handoff-words.ts';
 import { readSupportSettings } from './support-settings.ts';
 
 /** GET /conversations/{sender_key}/handoff: the sender's open hand-over, or null. */
@@ -53,7 +53,10 @@ export async function releaseHandoff(db: Database, open: OpenHandoff, reason: Cl
     const conversation = await findConversation(trx, open.sender);
     await insertNotice(trx, open.sender, {
       type: 'text',
-      text: releasedText(conversation?.last_lang ?? null),
+      text: botWordsOf(
+        await findChatbotTexts(trx, open.sender.userId),
+        botLanguageOf(conversation?.last_lang),
+      )('handoffReleased'),
     });
     return true;
   });

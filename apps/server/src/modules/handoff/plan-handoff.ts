@@ -1,7 +1,7 @@
+import { botWordsOf } from '@hiwar/contracts';
 import { findOwnDepartment } from '../departments/department-repository.ts';
 import type { TurnState } from '../runtime/turn-state.ts';
 import { findOpenHandoff } from './handoff-repository.ts';
-import { releasedText } from './handoff-words.ts';
 import { readSupportSettings } from './support-settings.ts';
 
 function senderOf(turn: TurnState) {
@@ -37,6 +37,9 @@ export async function planRelease(turn: TurnState): Promise<string> {
   turn.isHandedOver = false;
   if (!open) return 'cs_disconnect: not handed over';
   turn.handoffWrites.push({ kind: 'close', handoffId: open.id, reason: 'bot' });
-  turn.replies.push({ type: 'text', text: releasedText(turn.senderLang) });
+  turn.replies.push({
+    type: 'text',
+    text: botWordsOf(turn.chatbot.chatbot_texts, turn.senderLang)('handoffReleased'),
+  });
   return 'cs_disconnect: back to the bot';
 }

@@ -1,9 +1,8 @@
 import { findOpenHandoff } from '../handoff/handoff-repository.ts';
-import { connectedText, releasedText } from '../handoff/handoff-words.ts';
 import { planHandoff, planRelease } from '../handoff/plan-handoff.ts';
 import { readSupportSettings } from '../handoff/support-settings.ts';
 import type { StepOutcome } from './steps.ts';
-import type { TurnState } from './turn-state.ts';
+import { ownWordsOf, type TurnState } from './turn-state.ts';
 
 /** The fixed commands (GET /command/get_fixed_commands) a button's payload may name. */
 const CONNECT = 'cs_connect';
@@ -22,7 +21,8 @@ export async function runHandoffStep(turn: TurnState): Promise<StepOutcome> {
     const note = payload === CONNECT ? await planHandoff(turn, '') : await planRelease(turn);
     const isFixed = !note.includes('customer support is off');
     if (isFixed) {
-      if (payload === CONNECT) turn.replies.push({ type: 'text', text: connectedText(turn.senderLang) });
+      if (payload === CONNECT)
+        turn.replies.push({ type: 'text', text: ownWordsOf(turn)('handoffConnected') });
       return { handled: true, note };
     }
   }
@@ -41,7 +41,7 @@ export async function runHandoffStep(turn: TurnState): Promise<StepOutcome> {
   if (open.expiresAt <= now.toISOString()) {
     turn.handoffWrites.push({ kind: 'close', handoffId: open.id, reason: 'timeout' });
     turn.isHandedOver = false;
-    turn.replies.push({ type: 'text', text: releasedText(turn.senderLang) });
+    turn.replies.push({ type: 'text', text: ownWordsOf(turn)('handoffReleased') });
     return { handled: false, note: 'the hand-over timed out: the bot answers' };
   }
   const settings = await readSupportSettings(turn.deps.db, turn.chatbot.user_id);

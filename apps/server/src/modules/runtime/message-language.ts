@@ -1,6 +1,7 @@
 import { parseCommandPostback } from '@hiwar/contracts';
 import { chooseLanguage, detectLanguage, type Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
+import { fixedCommandKeys } from '../commands/fixed-commands.ts';
 import { listMatchableCommandIds, NLU_LANGS } from '../nlu/index.ts';
 import { botCache } from './bot-cache.ts';
 import type { StepOutcome } from './steps.ts';
@@ -60,8 +61,11 @@ export function senderLanguageOf(
  */
 export async function runLanguageStep(turn: TurnState): Promise<StepOutcome> {
   const languages = await botLanguagesOf(turn.deps.db, turn.chatbot.user_id);
-  // a `cmd:` payload (`cmd:12?tag=pizza`) is no evidence of the sender's language: the priors decide
-  const isCommandPayload = turn.event.type === 'postback' && parseCommandPostback(turn.text) !== null;
+  // a `cmd:` payload (`cmd:12?tag=pizza`) or a fixed command's (`cs_connect`) is a button's key, no evidence of
+  // the sender's language: the priors decide
+  const isCommandPayload =
+    turn.event.type === 'postback' &&
+    (parseCommandPostback(turn.text) !== null || fixedCommandKeys.has(turn.text.trim()));
   const choice = chooseLanguage(isCommandPayload ? '' : turn.text, languages, {
     locale: turn.localeLang,
     previous: turn.bank.lang,

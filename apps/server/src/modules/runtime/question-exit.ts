@@ -40,22 +40,6 @@ export const EXIT_WORDS: Record<Lang, readonly string[]> = {
 /** A message of at most this many words may hold an exit word among others ("ok cancel please"). */
 const SHORT_MESSAGE_WORDS = 4;
 
-/** What the bot says when the customer ends the question, and when it gives up asking. */
-export const QUESTION_EXIT_TEXTS: Record<Lang, { ended: string; gaveUp: string }> = {
-  en: {
-    ended: 'OK, I stopped asking. What else can I do for you?',
-    gaveUp: 'Sorry, I could not understand your answer, so I stopped asking.',
-  },
-  ar: {
-    ended: 'حسناً، توقفت عن السؤال. كيف يمكنني مساعدتك؟',
-    gaveUp: 'عذراً، لم أفهم إجابتك، لذا توقفت عن السؤال.',
-  },
-  de: {
-    ended: 'Gut, ich frage nicht weiter. Wie kann ich Ihnen sonst helfen?',
-    gaveUp: 'Entschuldigung, ich habe Ihre Antwort nicht verstanden und frage deshalb nicht weiter.',
-  },
-};
-
 /** The words of a text folded as the datasets' search folds them, without punctuation. */
 export function foldedWords(text: string): string[] {
   return foldText(text)

@@ -1,6 +1,6 @@
 import type { VariableRecord } from '@hiwar/contracts';
 import { DAY_MS, isoAfter } from '../../platform/db/clock.ts';
-import { commerceWords } from '../commerce/commerce-words.ts';
+import { commerceWordsOf } from '../commerce/commerce-words.ts';
 import { findLastContact } from '../commerce/order-repository.ts';
 import { extractCommandVariables } from '../nlu/index.ts';
 import { planResponseEffects } from './actions/plan-effects.ts';
@@ -106,7 +106,10 @@ function promptOf(variable: VariableRecord): string {
 /** Asks for the variable at the cursor (again, after a fallback); the checkout's own in the sender's language. */
 export function promptFor(turn: TurnState, variable: VariableRecord): void {
   if (isCheckoutVariable(variable)) {
-    turn.replies.push({ type: 'text', text: checkoutPromptOf(variable, turn.senderLang) });
+    turn.replies.push({
+      type: 'text',
+      text: checkoutPromptOf(variable, turn.senderLang, turn.chatbot.chatbot_texts),
+    });
     return;
   }
   turn.replies.push({ type: 'text', text: interpolate(promptOf(variable), interpolationValues(turn)) });
@@ -128,7 +131,11 @@ async function checkoutKnownValues(turn: TurnState, missing: readonly VariableRe
     known.set('fullname', last.fullname).set('phone', last.phone).set('address', last.address);
     turn.replies.push({
       type: 'text',
-      text: commerceWords[turn.senderLang].sameContact(last.fullname, last.phone, last.address),
+      text: commerceWordsOf(turn.chatbot.chatbot_texts, turn.senderLang).sameContact(
+        last.fullname,
+        last.phone,
+        last.address,
+      ),
     });
     return known;
   }

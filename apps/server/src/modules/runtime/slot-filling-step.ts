@@ -1,11 +1,11 @@
 import { VARIABLE_MAX_TRIES_DEFAULT, type VariableRecord } from '@hiwar/contracts';
 import { extractCommandVariables } from '../nlu/index.ts';
 import { loadRunnableCommand, type RunnableCommand } from './load-command.ts';
-import { exitPhraseIn, foldedWords, QUESTION_EXIT_TEXTS } from './question-exit.ts';
+import { exitPhraseIn, foldedWords } from './question-exit.ts';
 import { continueCommand, promptFor, setValue, startCommand } from './run-command.ts';
 import { idleBank } from './sender-bank.ts';
 import type { StepOutcome } from './steps.ts';
-import type { TurnState } from './turn-state.ts';
+import { ownWordsOf, type TurnState } from './turn-state.ts';
 import { isStrongMatch, understand } from './understand.ts';
 import { runChatbotFallback } from './understanding-step.ts';
 
@@ -74,7 +74,7 @@ function exitPhraseOf(turn: TurnState, variable: VariableRecord): string | undef
 /** The customer said "cancel" (or the like): the question ends with a short acknowledgement in their language. */
 function endQuestion(turn: TurnState, command: RunnableCommand, phrase: string): StepOutcome {
   turn.bank = { ...idleBank(), lang: turn.bank.lang };
-  turn.replies.push({ type: 'text', text: QUESTION_EXIT_TEXTS[turn.senderLang].ended });
+  turn.replies.push({ type: 'text', text: ownWordsOf(turn)('questionEnded') });
   return { handled: true, note: `ends the question of ${command.name}: the sender said “${phrase}”` };
 }
 
@@ -102,7 +102,7 @@ async function unanswered(turn: TurnState, variable: VariableRecord): Promise<St
     return { handled: true, note: await applyVariableFallback(turn, variable) };
   }
   turn.bank = { ...idleBank(), lang: turn.bank.lang };
-  turn.replies.push({ type: 'text', text: QUESTION_EXIT_TEXTS[turn.senderLang].gaveUp });
+  turn.replies.push({ type: 'text', text: ownWordsOf(turn)('questionGaveUp') });
   const fallback = await runChatbotFallback(turn);
   return { handled: true, note: `stops asking for ${variable.var_name} after ${tries} tries; ${fallback}` };
 }

@@ -1,4 +1,4 @@
-import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import { type BotMessage, type BotWords, botWordsOf, type IncomingEvent } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
@@ -22,6 +22,7 @@ export type RuntimeChatbot = Pick<
   | 'chatbot_fallback_options'
   | 'chatbot_fallback_command_id'
   | 'chatbot_exit_words'
+  | 'chatbot_texts'
   | 'chatbot_parser'
 >;
 
@@ -113,4 +114,9 @@ export interface TurnState {
 /** Records what a step decided; the duration is filled in by the pipeline. */
 export function note(turn: TurnState, step: string, text: string): void {
   turn.trace.push({ step, note: text, ms: 0 });
+}
+
+/** Hiwar's own words as the turn says them: in the sender's language, with the owner's wording where they set one. */
+export function ownWordsOf(turn: Pick<TurnState, 'chatbot' | 'senderLang'>): BotWords {
+  return botWordsOf(turn.chatbot.chatbot_texts, turn.senderLang);
 }

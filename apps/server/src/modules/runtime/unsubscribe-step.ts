@@ -1,7 +1,7 @@
 import { isSubscribedAnywhere } from '../subscriptions/subscriber-repository.ts';
-import { isUnsubscribeRequest, subscriptionWords } from '../subscriptions/subscription-words.ts';
+import { isUnsubscribeRequest } from '../subscriptions/subscription-words.ts';
 import type { StepOutcome } from './steps.ts';
-import type { TurnState } from './turn-state.ts';
+import { ownWordsOf, type TurnState } from './turn-state.ts';
 
 /**
  * The fixed "unsubscribe" command (issue #13): a message that is only "unsubscribe", "stop", "abbestellen",
@@ -16,6 +16,6 @@ export async function runUnsubscribeStep(turn: TurnState): Promise<StepOutcome> 
     return { handled: false, note: 'unsubscribe words, but not subscribed: read as text' };
   }
   turn.subscriptionWrites.push({ kind: 'unsubscribe' });
-  turn.replies.push({ type: 'text', text: subscriptionWords[turn.senderLang].unsubscribed });
+  turn.replies.push({ type: 'text', text: ownWordsOf(turn)('unsubscribed') });
   return { handled: true, note: 'unsubscribed from every channel' };
 }

@@ -1,22 +1,3 @@
-import type { Lang } from '@hiwar/nlu';
-
-/** What the bot says about subscriptions when the owner wrote nothing, in the sender's language. */
-export const subscriptionWords: Record<Lang, { subscribed: string; unsubscribed: string }> = {
-  en: {
-    subscribed: 'You are subscribed. Send "unsubscribe" at any time to stop.',
-    unsubscribed: 'You are unsubscribed and will not get any more notifications.',
-  },
-  de: {
-    subscribed:
-      'Du bist angemeldet. Schreibe jederzeit „abbestellen“, um keine Nachrichten mehr zu bekommen.',
-    unsubscribed: 'Du bist abgemeldet und bekommst keine Benachrichtigungen mehr.',
-  },
-  ar: {
-    subscribed: 'تم اشتراكك. أرسل «إلغاء الاشتراك» في أي وقت لإيقاف الإشعارات.',
-    unsubscribed: 'تم إلغاء اشتراكك ولن تصلك إشعارات بعد الآن.',
-  },
-};
-
 /** Folds what a sender typed for comparison: case, Arabic letter forms and marks, punctuation, spaces. */
 export function foldWords(text: string): string {
   return text

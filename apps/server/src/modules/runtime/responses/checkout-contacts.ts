@@ -1,6 +1,11 @@
-import { type CommandResponseRecord, contactVariableNames, type VariableRecord } from '@hiwar/contracts';
+import {
+  type BotTexts,
+  type CommandResponseRecord,
+  contactVariableNames,
+  type VariableRecord,
+} from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
-import { commerceWords } from '../../commerce/commerce-words.ts';
+import { commerceWordsOf } from '../../commerce/commerce-words.ts';
 
 /**
  * The checkout asks for what it needs (issue #31 item 3): the contact details come from the command's own
@@ -71,7 +76,11 @@ export function checkoutVariablesOf(
 }
 
 /** The checkout's question for its variable, in the sender's language. */
-export function checkoutPromptOf(variable: Pick<VariableRecord, 'var_id'>, lang: Lang): string {
+export function checkoutPromptOf(
+  variable: Pick<VariableRecord, 'var_id'>,
+  lang: Lang,
+  botTexts?: BotTexts,
+): string {
   const contact = CHECKOUT_CONTACTS.find((candidate) => candidate.id === variable.var_id);
-  return contact ? commerceWords[lang][contact.ask] : '';
+  return contact ? commerceWordsOf(botTexts, lang)[contact.ask] : '';
 }

@@ -27,6 +27,7 @@ export function responseContextOf(turn: TurnState, command: RunnableCommand): Re
     location: turn.location,
     lang: turn.lang,
     senderLang: turn.senderLang,
+    botTexts: turn.chatbot.chatbot_texts,
     now: turn.deps.now(),
     args: turn.bank.args ?? {},
     plan: { commerce: turn.commerceWrites, actions: turn.actions, subscriptions: turn.subscriptionWrites },

@@ -7,7 +7,7 @@ import {
   MAX_STATIC_CARDS,
   type ReplyOption,
 } from '@hiwar/contracts';
-import { commerceWords } from '../../commerce/commerce-words.ts';
+import { commerceWordsOf } from '../../commerce/commerce-words.ts';
 import {
   findCartInsertCommandId,
   loadMenu,
@@ -67,7 +67,7 @@ export async function executeMenuResponse(
   if (menuId === null) throw new Error('the response names no menu');
   const menu = await loadMenu(context.db, context.ownerId, menuId);
   if (!menu) throw new Error(`menu ${menuId} is not one of the owner's menus that are switched on`);
-  const words = commerceWords[context.senderLang];
+  const words = commerceWordsOf(context.botTexts, context.senderLang);
   const args = context.args ?? {};
   const tag = (args.tag ?? '').trim();
   const items =

@@ -1,5 +1,6 @@
 import {
   type BotMessage,
+  type BotTexts,
   type Card,
   MAX_CARD_BUTTONS,
   MAX_STATIC_CARDS,
@@ -29,6 +30,8 @@ export interface ItemsContext {
   values: Readonly<Record<string, string>>;
   /** the language the sender writes in (a receipt's labels) */
   senderLang: Lang;
+  /** the owner's wording of Hiwar's own texts (a receipt's labels) */
+  botTexts?: BotTexts;
 }
 
 const WEB_URL = /^https?:\/\/\S+$/i;

@@ -1,5 +1,6 @@
-import type { BotMessage } from '@hiwar/contracts';
+import type { BotMessage, BotTexts } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
+import { receiptWordsOf } from '../../commerce/commerce-words.ts';
 import { interpolate } from '../interpolate.ts';
 import { itemPlaceholders, itemText, valueAtPath } from './item-values.ts';
 
@@ -10,43 +11,14 @@ import { itemPlaceholders, itemText, valueAtPath } from './item-values.ts';
  * a client that does not draw receipts shows.
  */
 
-/** The receipt's words in each language (dataset receipts here, carts and orders in modules/commerce). */
-export const receiptLabels: Record<
-  Lang,
-  Record<'order' | 'subTotal' | 'shipping' | 'tax' | 'total' | 'payment', string>
-> = {
-  en: {
-    order: 'Order',
-    subTotal: 'Subtotal',
-    shipping: 'Shipping',
-    tax: 'Tax',
-    total: 'Total',
-    payment: 'Payment',
-  },
-  ar: {
-    order: 'طلب',
-    subTotal: 'المجموع الفرعي',
-    shipping: 'الشحن',
-    tax: 'الضريبة',
-    total: 'الإجمالي',
-    payment: 'الدفع',
-  },
-  de: {
-    order: 'Bestellung',
-    subTotal: 'Zwischensumme',
-    shipping: 'Versand',
-    tax: 'Steuer',
-    total: 'Gesamt',
-    payment: 'Zahlung',
-  },
-};
-
 const DEFAULT_CURRENCY = 'EGP';
 
 interface ReceiptContext {
   values: Readonly<Record<string, string>>;
   /** the receipt's labels are Hiwar's own words: in the language the sender writes */
   senderLang: Lang;
+  /** the owner's wording of Hiwar's own texts (chatbot settings) */
+  botTexts?: BotTexts;
 }
 
 function setting(receipt: Record<string, unknown>, name: string, values: Readonly<Record<string, string>>) {
@@ -84,7 +56,7 @@ export function renderReceipt(
   context: ReceiptContext,
 ): BotMessage[] {
   const read = (name: string) => setting(receipt, name, context.values);
-  const word = receiptLabels[context.senderLang];
+  const word = receiptWordsOf(context.botTexts, context.senderLang);
   const currency = read('currency') || DEFAULT_CURRENCY;
   let computedSubTotal = 0;
   const entries = items.flatMap((item) => {

@@ -1,4 +1,4 @@
-import type { BotMessage, CommandResponseRecord, VariableRecord } from '@hiwar/contracts';
+import type { BotMessage, BotTexts, CommandResponseRecord, VariableRecord } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
 import type { Database } from '../../../platform/db/database.ts';
 import type { OutboundHttp } from '../../../platform/net/outbound-http.ts';
@@ -36,6 +36,8 @@ export interface ResponseContext {
   readonly lang: Lang;
   /** the language the sender writes in: Hiwar's own words (the cart's, receipts', subscriptions') are said in it */
   readonly senderLang: Lang;
+  /** the owner's wording of those words (chatbot settings), by text and language */
+  readonly botTexts?: BotTexts;
   readonly now: Date;
   /** the arguments of the postback that started the command (`cmd:<id>?page=2`); {} when none */
   readonly args?: Readonly<Record<string, string>>;

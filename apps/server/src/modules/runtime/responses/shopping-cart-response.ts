@@ -6,7 +6,12 @@ import {
   type VariableRecord,
 } from '@hiwar/contracts';
 import { type CartLine, findCart, type StoredCart } from '../../commerce/cart-repository.ts';
-import { type CommerceWords, commerceWords } from '../../commerce/commerce-words.ts';
+import {
+  type CommerceWords,
+  commerceWordsOf,
+  type ReceiptWords,
+  receiptWordsOf,
+} from '../../commerce/commerce-words.ts';
 import { loadMenu, type Menu, type MenuItem } from '../../commerce/menu-repository.ts';
 import { totalsOf } from '../../commerce/money.ts';
 import { findOwnOrder, type NewOrder, orderLinesOf, orderOf } from '../../commerce/order-repository.ts';
@@ -28,6 +33,7 @@ interface CartTurn {
   cart: StoredCart;
   sender: SenderKey;
   words: CommerceWords;
+  receiptWords: ReceiptWords;
 }
 
 function fold(text: string): string {
@@ -153,7 +159,7 @@ function cartReceipt(
       ...(extra.name && { customerName: extra.name }),
       ...(extra.address && { customerAddress: extra.address }),
     },
-    turn.context.senderLang,
+    turn.receiptWords,
   );
 }
 
@@ -226,7 +232,7 @@ async function completeOrder(turn: CartTurn): Promise<BotMessage[]> {
         customerName: order.fullname,
         customerAddress: order.address,
       },
-      turn.context.senderLang,
+      turn.receiptWords,
     );
     return [text(turn.words.alreadyOrdered(order.order_number)), receipt];
   }
@@ -304,7 +310,8 @@ export async function executeShoppingCartResponse(
     menu,
     cart: await findCart(context.db, sender, menuId),
     sender,
-    words: commerceWords[context.senderLang],
+    words: commerceWordsOf(context.botTexts, context.senderLang),
+    receiptWords: receiptWordsOf(context.botTexts, context.senderLang),
   };
   switch (response.resp_cart_action ?? 'insert') {
     case 'insert':

@@ -1,6 +1,5 @@
-import type { BotMessage, CommandResponseRecord } from '@hiwar/contracts';
+import { type BotMessage, botWordsOf, type CommandResponseRecord } from '@hiwar/contracts';
 import { findOwnChannel } from '../../subscriptions/channel-repository.ts';
-import { subscriptionWords } from '../../subscriptions/subscription-words.ts';
 import type { ResponseContext } from './response-executor.ts';
 import { renderText } from './text-response.ts';
 
@@ -36,5 +35,5 @@ export async function executeSubResponse(
   const answer = renderText(response, context.values);
   return answer.length > 0
     ? answer
-    : [{ type: 'text', text: subscriptionWords[context.senderLang].subscribed }];
+    : [{ type: 'text', text: botWordsOf(context.botTexts, context.senderLang)('subscribed') }];
 }

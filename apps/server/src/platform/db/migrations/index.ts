@@ -37,6 +37,7 @@ import { modelClassifiers } from './0036-model-classifiers.ts';
 import { negativeExamples } from './0037-negative-examples.ts';
 import { qualityReports } from './0038-quality-reports.ts';
 import { questionExits } from './0039-question-exits.ts';
+import { botTexts } from './0040-bot-texts.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -80,4 +81,5 @@ export const migrations: AppMigration[] = [
   negativeExamples,
   qualityReports,
   questionExits,
+  botTexts,
 ];
