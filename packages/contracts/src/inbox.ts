@@ -127,6 +127,20 @@ export const turnsQuery = z.object({
 export const stepTrace = z.object({ step: z.string(), note: z.string(), ms: z.number() });
 export type StepTraceView = z.infer<typeof stepTrace>;
 
+/**
+ * Where a turn's replies to a messaging channel stand (issue #25 item 1): waiting while the platform fails or asks
+ * to wait (`next_at`, the try due next), delivered, refused by the platform, or given up after DELIVERY_RETRY_HOURS.
+ */
+export const deliveryStatuses = ['pending', 'sending', 'delivered', 'refused', 'expired'] as const;
+export const turnDelivery = z.object({
+  status: z.enum(deliveryStatuses),
+  attempts: z.number(),
+  next_at: z.string(),
+  /** the platform's last answer when a try failed */
+  error: z.string().nullable(),
+});
+export type TurnDelivery = z.infer<typeof turnDelivery>;
+
 export const transcriptTurn = z.object({
   id: z.number(),
   at: z.string(),
@@ -138,6 +152,8 @@ export const transcriptTurn = z.object({
   not_understood: z.boolean(),
   replies: z.array(botMessage),
   trace: z.array(stepTrace),
+  /** null for the web messenger and the test chat, whose replies go back in their answer */
+  delivery: turnDelivery.nullable().optional(),
 });
 export type TranscriptTurn = z.infer<typeof transcriptTurn>;
 

@@ -20,6 +20,30 @@ export interface AdapterContext {
 }
 
 /**
+ * How the delivery queue sends (delivery-worker.ts): one try per platform call — the queue waits and tries again,
+ * not the client — going on after the calls an earlier try got through, and told after each call that did.
+ */
+export interface SendProgress {
+  /** platform calls an earlier try of these replies got through: not made again */
+  skip: number;
+  /** after each call the platform accepted, with how many it has accepted in all */
+  onSent(accepted: number): Promise<void>;
+}
+
+/** Makes the calls after `progress.skip` in order, telling `progress` of each one the platform accepted. */
+export async function sendInOrder<Call>(
+  calls: readonly Call[],
+  progress: SendProgress | undefined,
+  send: (call: Call) => Promise<unknown>,
+): Promise<void> {
+  for (const [index, call] of calls.entries()) {
+    if (index < (progress?.skip ?? 0)) continue;
+    await send(call);
+    await progress?.onSent(index + 1);
+  }
+}
+
+/**
  * One messaging platform (DESIGN.md §7). Its webhook route (in its own folder) verifies and stores updates; the
  * update processor (update-processor.ts) then asks the adapter to read each stored update and to send the
  * bot's replies, rendered for the platform.
@@ -34,14 +58,16 @@ export interface ChannelAdapter {
   /** The turn an update asks for; null when there is nothing to answer (an update kind the bot ignores). */
   toTurn(update: StoredUpdate, chatbot: StoredChatbot, context: AdapterContext): Promise<TurnInput | null>;
   /**
-   * Sends the replies to the sender, retrying the platform's 429 and 5xx answers; answers what had to be
-   * degraded (for the turn's trace). Throws when a reply could finally not be sent.
+   * Sends the replies to the sender; answers what had to be degraded (for the turn's trace). Throws the
+   * platform's error when a call was not accepted: with `progress` (the delivery queue) at the first refusal,
+   * without it after the client's own retries of a 429 or a 5xx.
    */
   send(
     chatbot: StoredChatbot,
     senderId: string,
     replies: BotMessage[],
     context: AdapterContext,
+    progress?: SendProgress,
   ): Promise<{ degraded: string[] }>;
 }
 

@@ -53,7 +53,33 @@ export interface ChannelRoutesTable {
   updated_at: WithDefault<Timestamp>;
 }
 
+export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'refused' | 'expired';
+export type DeliveryPurpose = 'reply' | 'notice';
+
+/** `deliveries`: the bot's messages to a chat on a messaging platform, kept until delivered or refused. */
+export interface DeliveriesTable {
+  id: Generated<number>;
+  user_id: number;
+  platform: string;
+  sender_id: string;
+  purpose: DeliveryPurpose;
+  turn_id: number | null;
+  notice_id: number | null;
+  messages: JsonText;
+  status: WithDefault<DeliveryStatus>;
+  parts_sent: WithDefault<number>;
+  attempts: WithDefault<number>;
+  next_at: Timestamp;
+  expires_at: Timestamp;
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
+  last_error: string | null;
+  created_at: WithDefault<Timestamp>;
+  settled_at: Timestamp | null;
+}
+
 export type ChannelTables = {
+  deliveries: DeliveriesTable;
   channel_routes: ChannelRoutesTable;
   channel_updates: ChannelUpdatesTable;
   channel_payloads: ChannelPayloadsTable;

@@ -1,11 +1,14 @@
 import { channelsStatusResponse } from '@hiwar/contracts';
 import { onChatbotSaved } from '../modules/chatbot/chatbot-events.ts';
+import { setTurnDeliveryLookup } from '../modules/inbox/turn-deliveries.ts';
 import type { RuntimeDeps } from '../modules/runtime/index.ts';
 import { setPlatformSender } from '../modules/subscriptions/platform-senders.ts';
 import type { Config } from '../platform/config.ts';
 import { sessionOf } from '../platform/http/auth-guard.ts';
 import type { ApiApp, AppModule, ModuleContext } from '../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from './channel-adapter.ts';
+import { findTurnDeliveries } from './delivery-repository.ts';
+import { createDeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.ts';
 import { createGoogleChatChannel } from './google-chat/google-chat-channel.ts';
 import { registerInstructionPages } from './instruction-pages.ts';
 import { createMessengerChannel } from './messenger/messenger-channel.ts';
@@ -46,12 +49,15 @@ export interface ChannelsModuleOptions {
   pollMs?: number;
   /** how often notices for channel senders are looked for (default 2 s) */
   noticePollMs?: number;
+  /** the delivery worker's clock, jitter and poll (tests move the clock instead of waiting) */
+  delivery?: Pick<DeliveryWorkerOptions, 'now' | 'random' | 'pollMs'>;
 }
 
 /**
  * The messaging channels (issue #14; DESIGN.md §7; README.md here): each platform's webhook stores an update
  * before acknowledging it; this process's update processor answers the stored updates through the runtime and
- * the channel's adapter. Owns `channel_updates`, `channel_payloads`, `channel_connections`.
+ * the channel's adapter, and its delivery worker sends the replies and notices queued for channel senders until
+ * the platform takes them. Owns `channel_updates`, `channel_payloads`, `channel_connections`, `deliveries`.
  */
 export function createChannelsModule(options: ChannelsModuleOptions = {}): AppModule {
   return {
@@ -59,19 +65,34 @@ export function createChannelsModule(options: ChannelsModuleOptions = {}): AppMo
     routes(app, { db, dialect, config, secrets, outbound, requireUser }) {
       mountOutsideApi(app);
       const channels = channelsOf(config, outbound);
+      const deliveryClock = options.delivery?.now;
+      const deliveries = createDeliveryWorker({
+        db,
+        secrets,
+        adapters: channels.map((channel) => channel.adapter),
+        log: app.log,
+        onlyLocalWorkers: dialect === 'sqlite',
+        ...options.delivery,
+      });
       const processor = createUpdateProcessor({
         db,
         secrets,
         adapters: channels.map((channel) => channel.adapter),
         log: app.log,
         onlyLocalWorkers: dialect === 'sqlite',
+        retryHours: config.deliveryRetryHours,
+        onQueued: () => deliveries.wake(),
+        ...(deliveryClock && { now: deliveryClock }),
         ...(options.runtime && { runtime: options.runtime }),
         ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
       });
       const context: ChannelContext = { db, config, secrets, wake: () => processor.wake(), log: app.log };
       // once every module is registered: a resumed update's turn needs the runtime's services (the api
       // responses' HTTP client is set by a module registered after this one)
-      app.addHook('onReady', async () => processor.start());
+      app.addHook('onReady', async () => {
+        processor.start();
+        deliveries.start();
+      });
       const stopListening = onChatbotSaved(db, async (saved) => {
         for (const channel of channels) await channel.chatbotSaved?.(saved, context);
       });
@@ -81,17 +102,23 @@ export function createChannelsModule(options: ChannelsModuleOptions = {}): AppMo
         channel.routes(app, context);
       }
       registerInstructionPages(app, context, channels);
+      setTurnDeliveryLookup(db, findTurnDeliveries);
       const relay = startNoticeRelay({
         db,
         platforms: channels.map((channel) => channel.adapter.platform),
         log: app.log,
+        retryHours: config.deliveryRetryHours,
+        onQueued: () => deliveries.wake(),
+        ...(deliveryClock && { now: deliveryClock }),
         ...(options.noticePollMs !== undefined && { pollMs: options.noticePollMs }),
       });
       app.addHook('onClose', async () => {
         await relay.stop();
         stopListening();
         for (const channel of channels) setPlatformSender(db, channel.adapter.platform, null);
+        setTurnDeliveryLookup(db, null);
         await processor.stop();
+        await deliveries.stop();
       });
 
       app.get(

@@ -111,6 +111,8 @@ describe.each(kinds)('a Telegram update acknowledged just before a crash on $lab
       'the update answered after the restart',
     );
     expect(done.turn_id).not.toBeNull();
+    // the reply waits in `deliveries` until the platform takes it
+    await until(() => (fake.sent('sendMessage').length > 0 ? true : undefined), 10_000, 'the reply sent');
     expect(fake.sent('sendMessage').map((call) => call.body.text)).toEqual(['We open at nine.']);
     // Telegram delivers it again (it never saw the first 200, say) to the restarted server: still one answer
     const webhook = fake.webhookOf(BOT_TOKEN);

@@ -1,11 +1,12 @@
 import type { BotMessage } from '@hiwar/contracts';
 import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
-import { appendTurnTrace, findTurnReplies, handleEvent, type RuntimeDeps } from '../modules/runtime/index.ts';
+import { findTurnReplies, handleEvent, type RuntimeDeps } from '../modules/runtime/index.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { Database } from '../platform/db/database.ts';
-import { isHolderGone, newWorkerId } from '../platform/jobs/worker-identity.ts';
+import { type ClaimLoop, createClaimLoop } from '../platform/jobs/claim-loop.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 import { chatbotOfOwner } from './channel-chatbots.ts';
+import { enqueueDelivery } from './delivery-repository.ts';
 import {
   claimUpdates,
   listRunningHolders,
@@ -33,6 +34,12 @@ export interface UpdateProcessorOptions {
   maxAttempts?: number;
   /** test-only: how long each update waits after it is claimed (testUpdateDelayMs) */
   delayMs?: number;
+  /** DELIVERY_RETRY_HOURS: how long the replies are tried again before they are given up (default 24) */
+  retryHours?: number;
+  /** the clock deliveries are planned by (the delivery worker's) */
+  now?: () => Date;
+  /** replies were queued: wakes the delivery worker */
+  onQueued?: () => void;
 }
 
 /**
@@ -45,11 +52,7 @@ export function testUpdateDelayMs(env: NodeJS.ProcessEnv = process.env): number 
   return Number.isInteger(delay) && delay > 0 ? delay : 0;
 }
 
-export interface UpdateProcessor {
-  start(): void;
-  wake(): void;
-  stop(): Promise<void>;
-}
+export type UpdateProcessor = ClaimLoop;
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -57,9 +60,10 @@ function errorText(error: unknown): string {
 
 /**
  * Processes the stored updates of every channel (DESIGN.md §7): a sender's updates one at a time in the order
- * they arrived, different senders side by side. Each update becomes a turn of the runtime (stored in its own
- * transaction), whose replies the channel's adapter sends; the outcome — the turn, or why it failed — is kept on
- * the update. An update left running by a process that died is taken again on restart.
+ * they arrived, different senders side by side. Each update becomes a turn of the runtime, stored in one
+ * transaction with the update marked answered and the turn's replies queued in `deliveries`, which the delivery
+ * worker sends (delivery-worker.ts); why a turn failed is kept on the update. An update left running by a process
+ * that died is taken again on restart.
  */
 export function createUpdateProcessor(options: UpdateProcessorOptions): UpdateProcessor {
   const { db, secrets } = options;
@@ -69,31 +73,51 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
   const staleAfterMs = options.staleAfterMs ?? 2 * 60_000;
   const maxAttempts = options.maxAttempts ?? 3;
   const delayMs = options.delayMs ?? testUpdateDelayMs();
-  const holderCheck = { onlyLocalWorkers: options.onlyLocalWorkers ?? false };
-  const workerId = newWorkerId();
-  const inProgress = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | null = null;
-  let isRunning = false;
-  let isTicking = false;
-  let isWakeRequested = false;
-  let lastRecoveryAt = 0;
+  const retryHours = options.retryHours ?? 24;
+  const clock = options.now ?? (() => new Date());
+
+  /** Queues a turn's replies for the sender's chat, in the turn's transaction (or again: queued once). */
+  async function enqueueReplies(
+    trx: Database,
+    update: StoredUpdate,
+    adapter: ChannelAdapter,
+    turnId: number,
+    replies: readonly BotMessage[],
+  ): Promise<void> {
+    if (replies.length === 0) return;
+    const now = clock();
+    await enqueueDelivery(trx, {
+      userId: update.userId,
+      platform: adapter.platform,
+      senderId: update.senderId,
+      purpose: 'reply',
+      turnId,
+      messages: replies,
+      now,
+      expiresAt: new Date(now.getTime() + retryHours * 3_600_000),
+    });
+  }
 
   /**
-   * The turn that answers an update: the one stored for it already — its process died before the replies went
-   * out, so they are sent (again) but the turn is not run twice — else a new one, marked on the update in the
-   * transaction that stores it. null: the update asks for nothing.
+   * Answers an update: a new turn, whose replies are queued for delivery in the transaction that stores it and
+   * marks the update answered — or, when its process died after that commit, the replies of the turn stored for
+   * it (queued once: a second enqueue changes nothing), so a turn never runs twice. Answers whether replies were
+   * queued.
    */
-  async function turnFor(
+  async function answer(
     update: StoredUpdate,
     chatbot: StoredChatbot,
     adapter: ChannelAdapter,
-  ): Promise<{ turnId: number; replies: BotMessage[] } | null> {
+  ): Promise<boolean> {
     if (update.turnId !== null) {
       const replies = await findTurnReplies(db, update.turnId);
-      if (replies !== null) return { turnId: update.turnId, replies };
+      if (replies !== null) {
+        await enqueueReplies(db, update, adapter, update.turnId, replies);
+        return replies.length > 0;
+      }
     }
     const input = await adapter.toTurn(update, chatbot, { db });
-    if (!input) return null;
+    if (!input) return false;
     const handled = await handleEvent(
       { ...options.runtime, db },
       {
@@ -101,10 +125,13 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
         sender: { platform: adapter.platform, senderId: update.senderId, ...input.sender },
         event: input.event,
         ...(input.locale !== undefined && { locale: input.locale }),
-        afterStored: (trx, storedTurnId) => markAnswered(trx, update.id, storedTurnId),
+        afterStored: async (trx, storedTurnId, replies) => {
+          await markAnswered(trx, update.id, storedTurnId);
+          await enqueueReplies(trx, update, adapter, storedTurnId, replies);
+        },
       },
     );
-    return { turnId: handled.turnId, replies: handled.replies };
+    return handled.replies.length > 0;
   }
 
   async function process(update: StoredUpdate): Promise<void> {
@@ -122,139 +149,30 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
       });
       return;
     }
-    let answer: { turnId: number; replies: BotMessage[] } | null;
+    let isQueued: boolean;
     try {
-      answer = await turnFor(update, chatbot, adapter);
+      isQueued = await answer(update, chatbot, adapter);
     } catch (error) {
       const isLast = update.attempts >= maxAttempts;
       options.log?.warn({ updateId: update.id, error: errorText(error) }, 'channel update: the turn failed');
       await settleUpdate(db, update.id, { status: isLast ? 'failed' : 'pending', error: errorText(error) });
       return;
     }
-    if (!answer) {
-      await settleUpdate(db, update.id, { status: 'done' });
-      return;
-    }
-    const { turnId, replies } = answer;
-    try {
-      const { degraded } = await adapter.send(chatbot, update.senderId, replies, { db });
-      // what the platform could not show as it is, in the turn's trace where the owner reads the conversation
-      if (degraded.length > 0) {
-        await appendTurnTrace(db, turnId, {
-          step: update.channel,
-          note: `degraded: ${degraded.join('; ')}`,
-          ms: 0,
-        });
-      }
-      await settleUpdate(db, update.id, {
-        status: 'done',
-        turnId,
-        error: degraded.length > 0 ? `degraded: ${degraded.join('; ')}` : null,
-      });
-    } catch (error) {
-      // the turn is stored; the reply could not be delivered: kept with the update, never sent twice
-      options.log?.warn(
-        { updateId: update.id, error: errorText(error) },
-        'channel update: the reply was not sent',
-      );
-      await settleUpdate(db, update.id, {
-        status: 'failed',
-        turnId,
-        error: `send failed: ${errorText(error)}`,
-      });
-      // and on the turn, where the owner reads the conversation
-      await appendTurnTrace(db, turnId, {
-        step: update.channel,
-        note: `send failed: ${errorText(error)}`.slice(0, 500),
-        ms: 0,
-      }).catch(() => undefined);
-    }
+    // the turn is stored and its replies wait in `deliveries` until the platform takes them
+    await settleUpdate(db, update.id, { status: 'done' });
+    if (isQueued) options.onQueued?.();
   }
 
-  async function recover(): Promise<void> {
-    const staleBefore = Date.now() - staleAfterMs;
-    for (const { holder, oldest } of await listRunningHolders(db)) {
-      if (holder === workerId) continue;
-      const isStale = oldest !== '' && new Date(oldest).getTime() < staleBefore;
-      if (isStale || isHolderGone(holder, holderCheck)) {
-        const released = await releaseHolder(db, holder);
-        options.log?.warn({ heldBy: holder, released }, 'channel updates of a stopped worker taken back');
-      }
-    }
-  }
-
-  function launch(update: StoredUpdate): void {
-    const running = process(update)
-      .catch((error: unknown) =>
-        options.log?.warn(
-          { updateId: update.id, error: errorText(error) },
-          'channel update bookkeeping failed',
-        ),
-      )
-      .finally(() => {
-        inProgress.delete(running);
-        wake();
-      });
-    inProgress.add(running);
-  }
-
-  async function claimWhileFree(): Promise<void> {
-    if (Date.now() - lastRecoveryAt >= Math.min(staleAfterMs / 2, 30_000)) {
-      lastRecoveryAt = Date.now();
-      await recover();
-    }
-    const free = concurrency - inProgress.size;
-    if (!isRunning || free <= 0) return;
-    for (const update of await claimUpdates(db, workerId, free)) launch(update);
-  }
-
-  async function tick(): Promise<void> {
-    if (!isRunning) return;
-    if (isTicking) {
-      isWakeRequested = true;
-      return;
-    }
-    isTicking = true;
-    try {
-      await claimWhileFree();
-    } catch (error) {
-      options.log?.warn({ error: errorText(error) }, 'channel updates: the inbox could not be read');
-    } finally {
-      isTicking = false;
-    }
-    if (isWakeRequested) {
-      isWakeRequested = false;
-      void tick();
-    } else schedule();
-  }
-
-  function schedule(): void {
-    if (!isRunning) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void tick(), pollMs);
-    timer.unref();
-  }
-
-  function wake(): void {
-    if (!isRunning) return;
-    if (timer) clearTimeout(timer);
-    timer = null;
-    void tick();
-  }
-
-  return {
-    start() {
-      if (isRunning) return;
-      isRunning = true;
-      wake();
-    },
-    wake,
-    async stop() {
-      isRunning = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      while (isTicking) await new Promise((resolve) => setTimeout(resolve, 5));
-      await Promise.allSettled([...inProgress]);
-    },
-  };
+  return createClaimLoop({
+    what: 'channel updates',
+    claim: (workerId, room) => claimUpdates(db, workerId, room),
+    run: process,
+    idOf: (update) => update.id,
+    held: { listHolders: () => listRunningHolders(db), release: (holder) => releaseHolder(db, holder) },
+    staleAfterMs,
+    onlyLocalWorkers: options.onlyLocalWorkers ?? false,
+    pollMs,
+    concurrency,
+    ...(options.log && { log: options.log }),
+  });
 }

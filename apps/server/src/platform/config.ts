@@ -48,6 +48,11 @@ export interface Config {
    * unless named (modules/subscriptions/broadcast-rates.ts).
    */
   broadcastRates: Record<string, number>;
+  /**
+   * DELIVERY_RETRY_HOURS (default 24): how long a message to a messaging channel is tried again while the
+   * platform fails or asks to wait, before it is given up (channels/delivery-worker.ts)
+   */
+  deliveryRetryHours: number;
   /** TELEGRAM_API_URL: the Telegram Bot API (default https://api.telegram.org; tests point it at a fake) */
   telegramApiUrl: string;
   /** FACEBOOK_GRAPH_URL: the Graph API for Messenger (default https://graph.facebook.com/v21.0) */
@@ -258,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupsPerHour: readInteger(env, 'SIGNUPS_PER_HOUR', 5, 0, 1_000_000),
     mailFrom: env.MAIL_FROM?.trim() || 'Hiwar <no-reply@localhost>',
     broadcastRates: readBroadcastRates(env),
+    deliveryRetryHours: readInteger(env, 'DELIVERY_RETRY_HOURS', 24, 1, 24 * 30),
     telegramApiUrl: readBaseUrl(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
     facebookGraphUrl: readBaseUrl(env, 'FACEBOOK_GRAPH_URL', 'https://graph.facebook.com/v21.0'),
     facebookDialogUrl: readBaseUrl(env, 'FACEBOOK_DIALOG_URL', 'https://www.facebook.com/v21.0'),

@@ -75,6 +75,7 @@ export async function startTestServer(
     // the tests sign up many owners from one address; the limit's own test sets it
     signupsPerHour: 100_000,
     broadcastRates: {},
+    deliveryRetryHours: 24,
     telegramApiUrl: 'https://api.telegram.org',
     facebookGraphUrl: 'https://graph.facebook.com/v21.0',
     facebookDialogUrl: 'https://www.facebook.com/v21.0',

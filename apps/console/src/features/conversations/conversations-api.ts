@@ -73,9 +73,17 @@ export function transcriptKey(senderKey: string) {
   return [...conversationsKey, 'turns', senderKey] as const;
 }
 
+/** Whether a reply on the loaded pages still waits for its platform (the transcript then looks again). */
+function isWaitingForPlatform(pages: readonly TurnsPage[] | undefined): boolean {
+  return (pages ?? []).some((page) =>
+    page.data.some((turn) => turn.delivery?.status === 'pending' || turn.delivery?.status === 'sending'),
+  );
+}
+
 /**
  * A transcript, newest page first. Fresh for a few seconds only, so the breadcrumb's name lookup and the screen
- * share one request; the stream refreshes it when the sender writes.
+ * share one request; the stream refreshes it when the sender writes, and while a reply waits for its platform
+ * it is read again every 5 s, so "waiting for Telegram" turns into "delivered" by itself.
  */
 export function transcriptQuery(senderKey: string) {
   return infiniteQueryOptions({
@@ -85,6 +93,7 @@ export function transcriptQuery(senderKey: string) {
     getNextPageParam: (last: TurnsPage) => (last.page < last.pages_count ? last.page + 1 : undefined),
     retry: false,
     staleTime: 5_000,
+    refetchInterval: (query) => (isWaitingForPlatform(query.state.data?.pages) ? 5_000 : false),
   });
 }
 

@@ -160,6 +160,49 @@ describe('transcript', () => {
     expect(within(trace).getByText('1.5 ms')).toBeDefined();
   });
 
+  it('says under a Telegram turn’s replies whether they are waiting for the platform, delivered or refused', async () => {
+    setToken('t');
+    const telegram = conversationRow('telegram:77', { name: 'Omar' });
+    const inAMinute = new Date(Date.now() + 90_000).toISOString();
+    const reply: BotMessage = { type: 'text', text: 'We open at nine.' };
+    const state = inboxState({
+      conversations: [telegram],
+      transcripts: {
+        'telegram:77': [
+          {
+            data: [
+              turnOf(20, 'hours?', {
+                replies: [reply],
+                delivery: { status: 'delivered', attempts: 4, next_at: inAMinute, error: null },
+              }),
+              turnOf(21, 'address?', {
+                replies: [reply],
+                delivery: { status: 'refused', attempts: 1, next_at: inAMinute, error: 'bot was blocked' },
+              }),
+              turnOf(22, 'menu?', {
+                replies: [reply],
+                delivery: {
+                  status: 'pending',
+                  attempts: 3,
+                  next_at: inAMinute,
+                  error: '500 Internal Server Error',
+                },
+              }),
+            ],
+          },
+        ],
+      },
+    });
+    stubInboxFetch(inboxServer(state));
+    renderApp('/conversations/telegram%3A77');
+    const line = async (turnId: number) =>
+      within(await screen.findByTestId(`turn-${turnId}`)).getByTestId('delivery').textContent;
+    await screen.findByTestId('turn-22');
+    expect(await line(20)).toBe('Delivered to Telegram after 4 tries');
+    expect(await line(21)).toBe('Not delivered: Telegram refused it (bot was blocked)');
+    expect(await line(22)).toMatch(/^Waiting for Telegram: try 4 in (89|90) seconds$/);
+  });
+
   it('loads earlier messages page by page, above the newer ones', async () => {
     setToken('t');
     const { fetchStub } = stubInboxFetch(inboxServer(transcriptState()));

@@ -5,6 +5,7 @@ import { IconClick, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useFormatNumber } from '../../lib/format-number.ts';
 import { formatScore } from '../debugger/result-card.tsx';
+import { DeliveryLine } from './delivery-line.tsx';
 import { TranscriptReply } from './transcript-reply.tsx';
 import { isCorrectable, TurnCorrection } from './turn-correction.tsx';
 import { TraceTable, TraceToggle } from './turn-trace.tsx';
@@ -105,6 +106,9 @@ export function TurnView({ turn, senderKey }: { turn: TranscriptTurn; senderKey:
               <TranscriptReply message={reply} />
             </div>
           ))}
+          {turn.delivery && (
+            <DeliveryLine delivery={turn.delivery} platform={senderKey.split(':')[0] ?? ''} />
+          )}
         </Stack>
       )}
     </Stack>

@@ -1,7 +1,7 @@
 import type { BotMessage } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { ChannelAdapter, TurnInput } from '../channel-adapter.ts';
+import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
 import { shortPayloadKey } from '../payload-key.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { createChatMessage, type GoogleCallOptions, GoogleChatError } from './google-chat-api.ts';
@@ -94,6 +94,7 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
     messages: BotMessage[],
     db: Database,
     callOptions?: GoogleCallOptions,
+    progress?: SendProgress,
   ): Promise<{ degraded: string[] }> {
     const key = parseServiceAccount(credentialsOf(chatbot), settings.apiUrl);
     const payloads = new Map<string, string>();
@@ -105,7 +106,9 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
       },
     });
     await storePayloads(db, chatbot.user_id, HANGOUTS, payloads);
-    for (const body of rendered.messages) await post(chatbot.user_id, key, space, body, callOptions);
+    await sendInOrder(rendered.messages, progress, (body) =>
+      post(chatbot.user_id, key, space, body, callOptions),
+    );
     return { degraded: rendered.degraded };
   }
 
@@ -142,8 +145,8 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
       }
     },
 
-    async send(chatbot, senderId, replies, { db }) {
-      return sendMessages(chatbot, senderId, replies, db);
+    async send(chatbot, senderId, replies, { db }, progress) {
+      return sendMessages(chatbot, senderId, replies, db, progress && { attempts: 1 }, progress);
     },
 
     sendMessages,

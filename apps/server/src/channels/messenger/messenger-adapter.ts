@@ -2,7 +2,7 @@ import type { BotMessage } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { callGraph, type GraphCallOptions } from '../../platform/facebook/graph-api.ts';
-import type { ChannelAdapter, TurnInput } from '../channel-adapter.ts';
+import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
 import { findPayload, type StoredUpdate, storePayloads } from '../update-repository.ts';
 import { enabledPagesOf, type FacebookPage, findEnabledPage, pageTokenOf } from './messenger-pages.ts';
 import { senderPageKey, shortPayloadKey } from './messenger-payload-key.ts';
@@ -31,7 +31,12 @@ export type MessengerAdapter = ChannelAdapter & {
     senderId: string,
     messages: BotMessage[],
     db: Database,
-    options?: { lang?: MessengerLanguage; type?: MessagingType; callOptions?: GraphCallOptions },
+    options?: {
+      lang?: MessengerLanguage;
+      type?: MessagingType;
+      callOptions?: GraphCallOptions;
+      progress?: SendProgress;
+    },
   ): Promise<{ degraded: string[] }>;
 };
 
@@ -71,8 +76,8 @@ export function createMessengerAdapter(settings: MessengerSettings): MessengerAd
     await storePayloads(db, chatbot.user_id, FACEBOOK, payloads);
     const token = pageTokenOf(await pageForSender(db, chatbot, senderId));
     const type = options.type ?? { messaging_type: 'RESPONSE' };
-    for (const message of rendered.messages) {
-      await callGraph(
+    await sendInOrder(rendered.messages, options.progress, (message) =>
+      callGraph(
         settings.graphUrl,
         {
           method: 'POST',
@@ -81,8 +86,8 @@ export function createMessengerAdapter(settings: MessengerSettings): MessengerAd
           body: { recipient: { id: senderId }, ...type, message },
         },
         { ...settings.callOptions, ...options.callOptions },
-      );
-    }
+      ),
+    );
     return { degraded: rendered.degraded };
   };
 
@@ -110,8 +115,14 @@ export function createMessengerAdapter(settings: MessengerSettings): MessengerAd
       };
     },
 
-    async send(chatbot, senderId, replies, { db }) {
-      return sendMessages(chatbot, senderId, replies, db);
+    async send(chatbot, senderId, replies, { db }, progress) {
+      return sendMessages(
+        chatbot,
+        senderId,
+        replies,
+        db,
+        progress ? { progress, callOptions: { attempts: 1 } } : {},
+      );
     },
 
     pageForSender,

@@ -71,6 +71,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
   const bots = new Map<string, FakeBot>();
   const webhooks = new Map<string, WebhookState>();
   const failures = new Map<string, Failure[]>();
+  /** a method that answers this failure to every call until the outage ends */
+  const outages = new Map<string, Failure>();
   const answeredQueries = new Set<string>();
   const fileIds = new Set<string>();
   const calls: RecordedCall[] = [];
@@ -188,7 +190,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
   ): { status: number; answer: Record<string, unknown> } {
     const bot = bots.get(token);
     if (!bot) return { status: 401, answer: { ok: false, error_code: 401, description: 'Unauthorized' } };
-    const failure = failures.get(method)?.shift();
+    const failure = failures.get(method)?.shift() ?? outages.get(method);
     if (failure) return { status: failure.status, answer: failureAnswer(failure) };
     try {
       const result = run(token, bot, method, body);
@@ -284,6 +286,13 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       const queue = failures.get(method) ?? [];
       queue.push({ status, ...failure });
       failures.set(method, queue);
+    },
+    /** Every call of `method` answers this status (500: Telegram having a bad minute) until `endOutage`. */
+    startOutage(method: string, status: number, failure: { description?: string } = {}): void {
+      outages.set(method, { status, ...failure });
+    },
+    endOutage(method: string): void {
+      outages.delete(method);
     },
     /**
      * Posts an update to the bot's webhook as Telegram does (JSON, the secret in

@@ -3,7 +3,7 @@ import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { ChannelAdapter, TurnInput } from '../channel-adapter.ts';
+import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { callTelegram, type TelegramCallOptions, TelegramError } from './telegram-api.ts';
 import { renderForTelegram, shortPayloadKey, telegramReplyLabel } from './telegram-render.ts';
@@ -127,6 +127,7 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     db: Database,
     lang?: Lang,
     callOptions?: TelegramCallOptions,
+    progress?: SendProgress,
   ): Promise<{ degraded: string[] }>;
 } {
   const call = (token: string, method: string, body: unknown, options?: TelegramCallOptions) =>
@@ -139,6 +140,7 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     db: Database,
     lang: Lang = 'en',
     callOptions?: TelegramCallOptions,
+    progress?: SendProgress,
   ) {
     const payloads = new Map<string, string>();
     const rendered = renderForTelegram(messages, {
@@ -161,7 +163,9 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     }
     await storePayloads(db, chatbot.user_id, TELEGRAM, payloads);
     const token = botTokenOf(chatbot);
-    for (const request of rendered.calls) await call(token, request.method, request.body, callOptions);
+    await sendInOrder(rendered.calls, progress, (request) =>
+      call(token, request.method, request.body, callOptions),
+    );
     return { degraded: rendered.degraded };
   }
 
@@ -214,8 +218,8 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
       return { ...base, event: { type: 'text', text: text.slice(0, 4000) } };
     },
 
-    async send(chatbot, senderId, replies, { db }) {
-      return sendMessages(chatbot, senderId, replies, db);
+    async send(chatbot, senderId, replies, { db }, progress) {
+      return sendMessages(chatbot, senderId, replies, db, 'en', progress && { attempts: 1 }, progress);
     },
 
     sendMessages,

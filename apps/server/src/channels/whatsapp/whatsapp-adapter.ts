@@ -2,7 +2,7 @@ import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { OutboundHttp } from '../../platform/net/outbound-http.ts';
-import type { ChannelAdapter, TurnInput } from '../channel-adapter.ts';
+import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { callWhatsapp, type WhatsappCallOptions, WhatsappError } from './whatsapp-api.ts';
 import { shortPayloadKey } from './whatsapp-payload-key.ts';
@@ -124,6 +124,7 @@ export type WhatsappAdapter = ChannelAdapter & {
     messages: BotMessage[],
     db: Database,
     callOptions?: WhatsappCallOptions,
+    progress?: SendProgress,
   ): Promise<{ degraded: string[] }>;
   /** the status the chatbot screen shows: honest about what is missing (README.md) */
   connect(db: Database, chatbot: StoredChatbot, baseUrl: string): Promise<void>;
@@ -137,6 +138,7 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
     messages: BotMessage[],
     db: Database,
     callOptions?: WhatsappCallOptions,
+    progress?: SendProgress,
   ) {
     const phoneNumberId = await phoneNumberFor(db, chatbot.user_id, waId);
     if (phoneNumberId === null)
@@ -154,8 +156,8 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
     await storePayloads(db, chatbot.user_id, WHATSAPP, payloads);
     const base = apiBaseOf(settings, chatbot);
     const token = accessTokenOf(chatbot);
-    for (const message of rendered.messages) {
-      await callWhatsapp(
+    await sendInOrder(rendered.messages, progress, (message) =>
+      callWhatsapp(
         base,
         token,
         {
@@ -164,8 +166,8 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
           body: { messaging_product: 'whatsapp', recipient_type: 'individual', to: waId, ...message },
         },
         { ...settings.callOptions, ...callOptions, ...guardFor(settings, chatbot) },
-      );
-    }
+      ),
+    );
     return { degraded: rendered.degraded };
   }
 
@@ -184,8 +186,8 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
       return { event, sender: stored.name ? { name: stored.name } : {} };
     },
 
-    async send(chatbot, senderId, replies, { db }) {
-      return sendMessages(chatbot, senderId, replies, db);
+    async send(chatbot, senderId, replies, { db }, progress) {
+      return sendMessages(chatbot, senderId, replies, db, progress && { attempts: 1 }, progress);
     },
 
     sendMessages,

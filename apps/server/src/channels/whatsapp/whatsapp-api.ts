@@ -1,3 +1,4 @@
+import { OutboundError, type OutboundErrorReason } from '../../platform/net/outbound-error.ts';
 import type { OutboundAnswer, OutboundHttp } from '../../platform/net/outbound-http.ts';
 /**
  * A small client of the WhatsApp Cloud API (Graph): `POST {base}/{phone_number_id}/messages` and
@@ -46,6 +47,20 @@ export class WhatsappError extends Error {
 }
 
 const RATE_LIMIT_CODES = new Set([4, 80007, 130429]);
+
+/** The outbound guard would not let the request go (a local address not allow-listed, a malformed url): final. */
+export class WhatsappAddressRefused extends WhatsappError {
+  override get isRetryable(): boolean {
+    return false;
+  }
+}
+
+/** Why the guarded client would never send this request, however often it is tried. */
+const DEFINITE_OUTBOUND_REASONS: ReadonlySet<OutboundErrorReason> = new Set([
+  'refused',
+  'bad_url',
+  'bad_request',
+]);
 
 export interface WhatsappCallOptions {
   /** tries in all for a retryable failure (default 4) */
@@ -107,7 +122,11 @@ async function callGuarded(
       maxRedirects: 0,
     });
   } catch (error) {
-    throw new WhatsappError(operation, 0, error instanceof Error ? error.message : String(error));
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof OutboundError && DEFINITE_OUTBOUND_REASONS.has(error.reason)) {
+      throw new WhatsappAddressRefused(operation, 0, message);
+    }
+    throw new WhatsappError(operation, 0, message);
   }
   let parsed: unknown = null;
   try {

@@ -52,6 +52,7 @@ export interface SenderNoticesTable {
   created_at: WithDefault<Timestamp>;
   /** migration 0025: when a channel sender's notice went out through the channel (web notices stay null) */
   relayed_at: WithDefault<Timestamp | null>;
+  /** unused since deliveries (migration 0041) keep a notice's delivery: why the relay gave it up before */
   relay_error: WithDefault<string | null>;
 }
 

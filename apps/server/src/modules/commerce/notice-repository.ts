@@ -150,11 +150,3 @@ export async function claimNoticeRelay(db: Database, id: number, at: string): Pr
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-
-export async function recordRelayError(db: Database, id: number, error: string): Promise<void> {
-  await tablesOf(db)
-    .updateTable('sender_notices')
-    .set({ relay_error: error.slice(0, 500) })
-    .where('id', '=', id)
-    .execute();
-}

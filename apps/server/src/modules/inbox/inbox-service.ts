@@ -27,6 +27,7 @@ import {
 } from './inbox-repository.ts';
 import { exampleRequestOf } from './message-example.ts';
 import { listTranscriptPage } from './transcript-repository.ts';
+import { turnDeliveriesOf } from './turn-deliveries.ts';
 import { displayTextOf } from './turn-text.ts';
 
 /** Notices shown with one transcript page at most. */
@@ -72,6 +73,11 @@ export async function transcriptPage(
     userId,
     turns.flatMap((turn) => (turn.commandId === null ? [] : [turn.commandId])),
   );
+  const deliveries = await turnDeliveriesOf(
+    db,
+    userId,
+    turns.map((turn) => turn.id),
+  );
   const oldest = turns[0];
   const isOldestPage = page >= pagesCount;
   const notices =
@@ -100,6 +106,7 @@ export async function transcriptPage(
       not_understood: turn.notUnderstood,
       replies: turn.replies,
       trace: turn.trace,
+      delivery: deliveries.get(turn.id) ?? null,
     })),
     notices: notices.map((notice) => ({ id: notice.id, at: notice.createdAt, message: notice.message })),
   };

@@ -1,5 +1,6 @@
 import { defaultChatbotSettings, type SaveChatbotInput, type SaveVariableRequest } from '@hiwar/contracts';
 import type { Config } from '../../platform/config.ts';
+import type { AppModule } from '../../platform/http/module.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import type { TestDatabaseKind } from '../../testing/test-databases.ts';
 import { type CallResult, startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -27,15 +28,18 @@ export async function startConversationServer(
   kind: TestDatabaseKind,
   limits: { senderLimit?: number; addressLimit?: number } = {},
   config: Partial<Config> = {},
+  /** modules built with test options, in place of the ones of the same name (the channels' delivery clock) */
+  replacements: readonly AppModule[] = [],
 ): Promise<ConversationServer> {
   const clock = { now: new Date('2026-03-01T10:00:00.000Z') };
   const draw = { value: 0.5 };
   const runtime = { now: () => clock.now, random: () => draw.value };
   const widget = createWidgetApiModule({ runtime, ...limits });
+  const replaced = new Map([widget, ...replacements].map((module) => [module.name, module]));
   const server = await startTestServer(
     kind,
     config,
-    modules.map((module) => (module.name === widget.name ? widget : module)),
+    modules.map((module) => replaced.get(module.name) ?? module),
   );
   return { ...server, clock, draw };
 }

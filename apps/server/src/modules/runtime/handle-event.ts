@@ -33,7 +33,7 @@ export interface IncomingTurn {
    * Runs in the transaction that stores the turn, with its id: a channel marks the platform's update answered
    * in the same commit, so an update is never answered by two turns.
    */
-  afterStored?: (db: Database, turnId: number) => Promise<void>;
+  afterStored?: (db: Database, turnId: number, replies: readonly BotMessage[]) => Promise<void>;
 }
 
 export interface HandledTurn {

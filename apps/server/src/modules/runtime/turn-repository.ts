@@ -137,10 +137,16 @@ export async function findTurnReplies(db: Database, turnId: number): Promise<Bot
 }
 
 /**
- * Adds a step to a stored turn's trace (a channel says what it had to degrade once the replies went out). Read
- * and written in one transaction so two notes never overwrite each other.
+ * Adds a step to a stored turn's trace (a channel says what it had to degrade once the replies went out, where
+ * its delivery stands), replacing the earlier entries of the step named `replacing`. Read and written in one
+ * transaction so two notes never overwrite each other.
  */
-export async function appendTurnTrace(db: Database, turnId: number, entry: StepTrace): Promise<void> {
+export async function appendTurnTrace(
+  db: Database,
+  turnId: number,
+  entry: StepTrace,
+  options: { replacing?: string } = {},
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const row = await tablesOf(trx)
       .selectFrom('conversation_turns')
@@ -148,7 +154,9 @@ export async function appendTurnTrace(db: Database, turnId: number, entry: StepT
       .where('id', '=', turnId)
       .executeTakeFirst();
     if (!row) return;
-    const trace = [...fromJson<StepTrace[]>(row.trace, []), entry];
+    // `replacing`: a step that says where something stands now (a delivery) keeps one entry, the newest
+    const kept = fromJson<StepTrace[]>(row.trace, []).filter((step) => step.step !== options.replacing);
+    const trace = [...kept, entry];
     await tablesOf(trx)
       .updateTable('conversation_turns')
       .set({ trace: toJson(trace) })

@@ -1,3 +1,4 @@
+import type { BotMessage } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { applyCommerceWrites, type CommerceWrite } from '../commerce/commerce-writes.ts';
 import { applyHandoffWrites, type HandoffWrite } from '../handoff/handoff-writes.ts';
@@ -32,7 +33,7 @@ export interface TurnWrite {
   /** the hand-over to a person opened, kept going or closed */
   handoffs?: HandoffWrite[];
   /** runs in the transaction that stores the turn, with its id (a channel marks its update answered) */
-  afterStored?: (db: Database, turnId: number) => Promise<void>;
+  afterStored?: (db: Database, turnId: number, replies: readonly BotMessage[]) => Promise<void>;
   turn: NewTurn;
 }
 
@@ -83,7 +84,7 @@ async function writeBatch(db: Database, batch: TurnWrite[]): Promise<(number | n
     const turnId = ids[index];
     if (turnId === undefined) continue;
     await insertActions(db, write.sender.userId, turnId, write.actions ?? []);
-    await write.afterStored?.(db, turnId);
+    await write.afterStored?.(db, turnId, write.turn.replies);
   }
   const idOf = new Map(accepted.map((write, index) => [write, ids[index] ?? null]));
   return batch.map((write) => idOf.get(write) ?? null);

@@ -20,6 +20,7 @@ export const TRAFFIC_TABLES: ReadonlySet<string> = new Set([
   'notifications',
   'notification_outbox',
   'channel_updates',
+  'deliveries',
   'channel_payloads',
   'channel_connections',
   'channel_routes',

@@ -86,3 +86,27 @@ export function isHolderGone(holder: string | null, check: HolderCheck): boolean
   if (liveStart === null) return !isPidAlive(pid);
   return liveStart !== start;
 }
+
+/** The rows a kind of worker claims (`claimed_by`), by holder: its oldest claim, and how to let them go. */
+export interface HeldRows {
+  listHolders(): Promise<{ holder: string; oldest: string }[]>;
+  /** back to pending; answers how many */
+  release(holder: string): Promise<number>;
+}
+
+/**
+ * Takes back the rows held by another worker that is certainly gone, or that has held one since before
+ * `staleAfterMs` ago (a process on another machine that stopped answering): they are pending again.
+ */
+export async function takeBackStoppedHolders(
+  rows: HeldRows,
+  ownId: string,
+  options: HolderCheck & { staleAfterMs: number; onReleased?: (holder: string, released: number) => void },
+): Promise<void> {
+  const staleBefore = Date.now() - options.staleAfterMs;
+  for (const { holder, oldest } of await rows.listHolders()) {
+    if (holder === ownId) continue;
+    const isStale = oldest !== '' && new Date(oldest).getTime() < staleBefore;
+    if (isStale || isHolderGone(holder, options)) options.onReleased?.(holder, await rows.release(holder));
+  }
+}

@@ -38,6 +38,7 @@ import { negativeExamples } from './0037-negative-examples.ts';
 import { qualityReports } from './0038-quality-reports.ts';
 import { questionExits } from './0039-question-exits.ts';
 import { botTexts } from './0040-bot-texts.ts';
+import { deliveries } from './0041-deliveries.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -82,4 +83,5 @@ export const migrations: AppMigration[] = [
   qualityReports,
   questionExits,
   botTexts,
+  deliveries,
 ];

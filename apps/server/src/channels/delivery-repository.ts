@@ -1,0 +1,197 @@
+import type { BotMessage, TurnDelivery } from '@hiwar/contracts';
+import type { Selectable } from 'kysely';
+import { nowIso } from '../platform/db/clock.ts';
+import type { Database } from '../platform/db/database.ts';
+import { fromJson, toJson } from '../platform/db/json.ts';
+import type { ChannelTables, DeliveriesTable, DeliveryPurpose } from './channel-tables.ts';
+
+type DeliveryRow = Selectable<DeliveriesTable>;
+
+function tablesOf(db: Database) {
+  return db.withTables<ChannelTables>();
+}
+
+export interface NewDelivery {
+  userId: number;
+  platform: string;
+  senderId: string;
+  purpose: DeliveryPurpose;
+  turnId?: number;
+  noticeId?: number;
+  messages: readonly BotMessage[];
+  /** when it is first due and when it is given up (DELIVERY_RETRY_HOURS after it was queued) */
+  now: Date;
+  expiresAt: Date;
+}
+
+export interface StoredDelivery {
+  id: number;
+  userId: number;
+  platform: string;
+  senderId: string;
+  purpose: DeliveryPurpose;
+  turnId: number | null;
+  messages: BotMessage[];
+  partsSent: number;
+  /** tries so far, this one included once claimed */
+  attempts: number;
+  expiresAt: string;
+}
+
+function deliveryOf(row: DeliveryRow): StoredDelivery {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    platform: row.platform,
+    senderId: row.sender_id,
+    purpose: row.purpose,
+    turnId: row.turn_id,
+    messages: fromJson<BotMessage[]>(row.messages, []),
+    partsSent: row.parts_sent,
+    attempts: row.attempts,
+    expiresAt: row.expires_at,
+  };
+}
+
+/**
+ * Queues messages for a chat, in the caller's transaction (the turn's, the notice's). A turn or a notice is
+ * queued once: enqueuing it again (a process that died after the commit runs its update again) changes nothing.
+ */
+export async function enqueueDelivery(db: Database, delivery: NewDelivery): Promise<void> {
+  await tablesOf(db)
+    .insertInto('deliveries')
+    .values({
+      user_id: delivery.userId,
+      platform: delivery.platform,
+      sender_id: delivery.senderId,
+      purpose: delivery.purpose,
+      turn_id: delivery.turnId ?? null,
+      notice_id: delivery.noticeId ?? null,
+      messages: toJson(delivery.messages),
+      next_at: nowIso(delivery.now),
+      expires_at: nowIso(delivery.expiresAt),
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/**
+ * Claims up to `limit` deliveries that are due: for each chat, only its oldest not yet settled — so a later reply
+ * waits behind an earlier one still pending (even one waiting out a retry_after), and a chat's messages arrive
+ * in order. Each claim is a conditional update: two workers never send the same delivery.
+ */
+export async function claimDeliveries(
+  db: Database,
+  workerId: string,
+  limit: number,
+  now: Date,
+): Promise<StoredDelivery[]> {
+  const candidates = await tablesOf(db)
+    .selectFrom('deliveries as d')
+    .selectAll('d')
+    .where('d.status', '=', 'pending')
+    .where('d.next_at', '<=', nowIso(now))
+    .where(({ eb, not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('deliveries as earlier')
+            .select('earlier.id')
+            .whereRef('earlier.user_id', '=', 'd.user_id')
+            .whereRef('earlier.platform', '=', 'd.platform')
+            .whereRef('earlier.sender_id', '=', 'd.sender_id')
+            .where('earlier.status', 'in', ['pending', 'sending'])
+            .where('earlier.id', '<', eb.ref('d.id')),
+        ),
+      ),
+    )
+    .orderBy('d.next_at')
+    .orderBy('d.id')
+    .limit(limit)
+    .execute();
+  const claimed: StoredDelivery[] = [];
+  for (const row of candidates) {
+    const result = await tablesOf(db)
+      .updateTable('deliveries')
+      .set({ status: 'sending', claimed_by: workerId, claimed_at: nowIso(), attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) claimed.push(deliveryOf({ ...row, attempts: row.attempts + 1 }));
+  }
+  return claimed;
+}
+
+/** The platform took `partsSent` of the delivery's calls: a retry goes on after them. */
+export async function recordPartsSent(db: Database, id: number, partsSent: number): Promise<void> {
+  await tablesOf(db).updateTable('deliveries').set({ parts_sent: partsSent }).where('id', '=', id).execute();
+}
+
+export type DeliveryOutcome =
+  | { status: 'delivered' }
+  | { status: 'refused' | 'expired'; error: string }
+  | { status: 'pending'; error: string; nextAt: Date };
+
+export async function settleDelivery(db: Database, id: number, outcome: DeliveryOutcome): Promise<void> {
+  const isSettled = outcome.status !== 'pending';
+  await tablesOf(db)
+    .updateTable('deliveries')
+    .set({
+      status: outcome.status,
+      claimed_by: null,
+      claimed_at: null,
+      ...('error' in outcome && { last_error: outcome.error.slice(0, 1000) }),
+      ...(outcome.status === 'pending' && { next_at: nowIso(outcome.nextAt) }),
+      ...(isSettled && { settled_at: nowIso() }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The workers holding deliveries being sent, with their oldest claim (a dead worker's are taken back). */
+export async function listSendingHolders(db: Database): Promise<{ holder: string; oldest: string }[]> {
+  const rows = await tablesOf(db)
+    .selectFrom('deliveries')
+    .select(['claimed_by', (eb) => eb.fn.min('claimed_at').as('oldest')])
+    .where('status', '=', 'sending')
+    .where('claimed_by', 'is not', null)
+    .groupBy('claimed_by')
+    .execute();
+  return rows.map((row) => ({ holder: row.claimed_by ?? '', oldest: String(row.oldest ?? '') }));
+}
+
+/** A stopped worker's deliveries: pending again, due at once, to go on from the parts the platform took. */
+export async function releaseDeliveryHolder(db: Database, holder: string): Promise<number> {
+  const result = await tablesOf(db)
+    .updateTable('deliveries')
+    .set({ status: 'pending', claimed_by: null, claimed_at: null })
+    .where('status', '=', 'sending')
+    .where('claimed_by', '=', holder)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The deliveries of the given turns, by turn id (the transcript shows where a turn's replies stand). */
+export async function findTurnDeliveries(
+  db: Database,
+  userId: number,
+  turnIds: readonly number[],
+): Promise<Map<number, TurnDelivery>> {
+  if (turnIds.length === 0) return new Map();
+  const rows = await tablesOf(db)
+    .selectFrom('deliveries')
+    .select(['turn_id', 'status', 'attempts', 'next_at', 'last_error'])
+    .where('user_id', '=', userId)
+    .where('turn_id', 'in', [...turnIds])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.turn_id ?? 0,
+      {
+        status: row.status,
+        attempts: row.attempts,
+        next_at: new Date(row.next_at).toISOString(),
+        error: row.last_error,
+      },
+    ]),
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { RetryLater } from '../modules/subscriptions/platform-senders.ts';
+import { GraphError } from '../platform/facebook/graph-api.ts';
+import { backoffMs, durationText, verdictOf } from './delivery-verdict.ts';
+import { GoogleChatError } from './google-chat/google-chat-api.ts';
+import { TelegramError } from './telegram/telegram-api.ts';
+import { WhatsappAddressRefused, WhatsappError } from './whatsapp/whatsapp-api.ts';
+
+describe('what a failed send means for its delivery', () => {
+  it('waits a platform’s retry_after of any length, and backs off from a 5xx or an unreachable platform', () => {
+    expect(verdictOf(new TelegramError('sendMessage', 429, 'Too Many Requests', 90))).toMatchObject({
+      kind: 'retry',
+      afterMs: 90_000,
+    });
+    expect(verdictOf(new TelegramError('sendMessage', 500, 'Internal Server Error'))).toMatchObject({
+      kind: 'retry',
+      afterMs: null,
+    });
+    expect(verdictOf(new TelegramError('sendMessage', 0, 'fetch failed'))).toMatchObject({ kind: 'retry' });
+    expect(verdictOf(new WhatsappError('POST x/messages', 400, 'limit', 130429, 5))).toMatchObject({
+      kind: 'retry',
+      afterMs: 5000,
+    });
+    expect(verdictOf(new GoogleChatError('spaces.messages.create', 503, 'Unavailable'))).toMatchObject({
+      kind: 'retry',
+    });
+    expect(verdictOf(new RetryLater(30_000))).toMatchObject({ kind: 'retry', afterMs: 30_000 });
+  });
+
+  it('stops at a definite refusal', () => {
+    for (const error of [
+      new TelegramError('sendMessage', 403, 'Forbidden: bot was blocked by the user'),
+      new TelegramError('sendMessage', 400, 'Bad Request: chat not found'),
+      new WhatsappError('POST x/messages', 400, 'Re-engagement message', 131047),
+      new GraphError('me/messages', 400, 'outside the allowed window', 10),
+      new WhatsappAddressRefused('POST x/messages', 0, 'a local address that is not allowed'),
+      new Error('no WhatsApp business number known yet'),
+    ]) {
+      expect(verdictOf(error).kind, error.message).toBe('refused');
+    }
+  });
+
+  it('backs off 2 s, 6 s, 18 s… up to 30 min, with half to one and a half times the wait', () => {
+    expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, () => 0.5))).toEqual([
+      2000, 6000, 18_000, 54_000,
+    ]);
+    expect(backoffMs(20, () => 0.5)).toBe(30 * 60_000);
+    expect(backoffMs(1, () => 0)).toBe(1000);
+    expect(backoffMs(1, () => 0.999_999)).toBeLessThanOrEqual(3000);
+  });
+
+  it('says how long until the next try', () => {
+    expect([900, 45_000, 70_000, 120_000, 3_900_000, 7_200_000].map(durationText)).toEqual([
+      '1 s',
+      '45 s',
+      '70 s',
+      '2 min',
+      '1 h 5 min',
+      '2 h',
+    ]);
+  });
+});

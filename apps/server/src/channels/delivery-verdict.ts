@@ -1,0 +1,56 @@
+import { RetryLater } from '../modules/subscriptions/platform-senders.ts';
+
+/**
+ * What a failed send means for the delivery (issue #25 item 1): try again later — after the platform's own
+ * retry_after / Retry-After when it named one, of any length — or stop, because the platform definitely refused
+ * (the user blocked the bot, the chat is gone, the 24-hour window closed, the message is malformed).
+ */
+export type DeliveryVerdict =
+  | { kind: 'retry'; afterMs: number | null; reason: string }
+  | { kind: 'refused'; reason: string };
+
+/** The platforms' errors (TelegramError, GraphError, WhatsappError, GoogleChatError) say whether a retry may help. */
+interface PlatformError {
+  readonly isRetryable: boolean;
+  /** seconds the platform asked to wait, where it says */
+  readonly retryAfter?: number | null;
+}
+
+function isPlatformError(error: unknown): error is Error & PlatformError {
+  return error instanceof Error && typeof (error as Partial<PlatformError>).isRetryable === 'boolean';
+}
+
+export function verdictOf(error: unknown): DeliveryVerdict {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (error instanceof RetryLater) return { kind: 'retry', afterMs: error.retryAfterMs, reason };
+  if (!isPlatformError(error)) return { kind: 'refused', reason };
+  if (!error.isRetryable) return { kind: 'refused', reason };
+  const seconds = error.retryAfter;
+  const afterMs =
+    typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+  return { kind: 'retry', afterMs, reason };
+}
+
+const FIRST_WAIT_MS = 2000;
+const LONGEST_WAIT_MS = 30 * 60_000;
+
+/**
+ * The wait before try `attempt + 1` when the platform named none: 2 s, 6 s, 18 s, 54 s, 2.7 min, 8 min, 24 min,
+ * then every 30 min, each between half and one and a half times that (`random()` in [0, 1)), so chats that
+ * failed together do not all come back at once.
+ */
+export function backoffMs(attempt: number, random: () => number): number {
+  const base = Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 3 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.5 + random()));
+}
+
+/** "45 s", "70 s", "2 min", "1 h 5 min": how long until the next try, for the turn's trace. */
+export function durationText(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
