@@ -26,8 +26,8 @@ export interface AdapterContext {
 export interface SendProgress {
   /** platform calls an earlier try of these replies got through: not made again */
   skip: number;
-  /** after each call the platform accepted, with how many it has accepted in all */
-  onSent(accepted: number): Promise<void>;
+  /** after each call the platform accepted, with how many it has accepted in all, of how many */
+  onSent(accepted: number, calls: number): Promise<void>;
 }
 
 /** Makes the calls after `progress.skip` in order, telling `progress` of each one the platform accepted. */
@@ -39,7 +39,7 @@ export async function sendInOrder<Call>(
   for (const [index, call] of calls.entries()) {
     if (index < (progress?.skip ?? 0)) continue;
     await send(call);
-    await progress?.onSent(index + 1);
+    await progress?.onSent(index + 1, calls.length);
   }
 }
 

@@ -56,7 +56,7 @@ function errorText(error: unknown): string {
  * try that fails for a reason that may pass (a 5xx, an unreachable platform, a 429) is planned again — after the
  * platform's retry_after of any length, else with growing backoff and jitter — until the delivery's expiry
  * (DELIVERY_RETRY_HOURS after it was queued); a definite refusal settles it at once. The turn's trace says where
- * its replies stand ("waiting for Telegram (retry 4 in 2 min)", "delivered"). A retry goes on after the platform
+ * its replies stand once a try failed ("waiting for Telegram (retry 4 in 2 min)", "delivered after 4 tries"). A retry goes on after the platform
  * calls an earlier try got through. A process that died while sending leaves its deliveries to be taken back.
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
@@ -93,7 +93,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       delivery.senderId,
       delivery.messages,
       { db },
-      { skip: delivery.partsSent, onSent: (accepted) => recordPartsSent(db, delivery.id, accepted) },
+      {
+        skip: delivery.partsSent,
+        // after the last call no record is needed: the delivery is settled delivered right after it
+        onSent: async (accepted, calls) => {
+          if (accepted < calls) await recordPartsSent(db, delivery.id, accepted);
+        },
+      },
     );
     return degraded;
   }
@@ -136,10 +142,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         const note = `degraded: ${degraded.join('; ')}`.slice(0, 500);
         await appendTurnTrace(db, delivery.turnId, { step: adapter.channel, note, ms: 0 });
       }
-      await trace(
-        delivery,
-        delivery.attempts > 1 ? `delivered after ${delivery.attempts} tries` : 'delivered',
-      );
+      // a reply taken at the first try needs no note (the transcript says delivered): the turn's trace is written
+      // only once something happened, so the everyday path costs no read and write of the turn
+      if (delivery.attempts > 1) await trace(delivery, `delivered after ${delivery.attempts} tries`);
     } catch (error) {
       const { outcome, note } = outcomeOf(delivery, error);
       if (outcome.status !== 'pending') {
