@@ -156,6 +156,10 @@ function day(offsetDays: number): string {
   return new Date(Date.now() - offsetDays * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * How many of the owner's not-understood turns the inbox has grouped: those behind the `grouped_until` mark and
+ * those grouped after it (the mark moves only over settled turns: the last two minutes' stay after it).
+ */
 async function groupingProgress(
   database: PlanDatabase,
   userId: number,
@@ -163,23 +167,20 @@ async function groupingProgress(
   const [progress] = await database.query('select grouped_until from inbox_progress where user_id = ?', [
     userId,
   ]);
-  const [last] = await database.query(
-    'select max(id) as id from conversation_turns where user_id = ? and not_understood = 1',
-    [userId],
-  );
   const until = Number(progress?.grouped_until ?? 0);
-  const [done] = await database.query(
+  const [behind] = await database.query(
     'select count(*) as count from conversation_turns where user_id = ? and not_understood = 1 and id <= ?',
+    [userId, until],
+  );
+  const [after] = await database.query(
+    'select count(*) as count from inbox_messages where user_id = ? and turn_id > ?',
     [userId, until],
   );
   const [all] = await database.query(
     'select count(*) as count from conversation_turns where user_id = ? and not_understood = 1',
     [userId],
   );
-  return {
-    done: until >= Number(last?.id ?? 0) ? Number(all?.count) : Number(done?.count),
-    of: Number(all?.count),
-  };
+  return { done: Number(behind?.count) + Number(after?.count), of: Number(all?.count) };
 }
 
 async function benchOn(databaseUrl: string | null): Promise<DatabaseRun> {

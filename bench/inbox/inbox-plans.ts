@@ -141,8 +141,10 @@ export function statementsToExplain(
     },
     {
       label: 'inbox grouping pass (500 not-understood turns)',
-      sql: `select id, event, lang, candidates, created_at, platform from conversation_turns
-        where user_id = ? and not_understood = 1 and id > ? order by id limit 500`,
+      sql: `select id, event, lang, candidates, created_at from conversation_turns
+        where user_id = ? and platform <> 'test' and not_understood = 1 and id > ?
+        and not exists (select inbox_messages.turn_id from inbox_messages where inbox_messages.turn_id = conversation_turns.id)
+        order by id limit 500`,
       params: [userId, 0],
     },
     {
@@ -166,8 +168,8 @@ export function statementsToExplain(
     },
     {
       label: 'traffic count pass (20,000 turns)',
-      sql: `select id, created_at, lang, not_understood, platform from conversation_turns
-        where user_id = ? and id > ? order by id limit 20000`,
+      sql: `select id, created_at, lang, not_understood from conversation_turns
+        where user_id = ? and platform <> 'test' and id > ? order by id limit 20000`,
       params: [userId, 0],
     },
   ];

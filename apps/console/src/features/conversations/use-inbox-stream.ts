@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { trafficKey } from '../dashboard/traffic-api.ts';
 import { conversationsKey, handoffKey, transcriptKey } from './conversations-api.ts';
 import { inboxKey } from './inbox-api.ts';
 import { followInboxStream, type InboxEvent } from './inbox-stream.ts';
@@ -9,16 +10,23 @@ import { followInboxStream, type InboxEvent } from './inbox-stream.ts';
 /** A busy bot reports many turns a second; the screens read again at most this often. */
 export const REFRESH_EVERY_MS = 1000;
 
+/**
+ * What an event changed. A turn moves the inbox's waiting count and the dashboard's traffic alike (they count
+ * the same stored turns, issue #31 item 6): both are read again, so the dashboard never shows a new
+ * not-understood message waiting beside an understood share that has not counted it.
+ */
 function keysToRefresh(event: InboxEvent): QueryKey[] {
   const keys: QueryKey[] = [[...conversationsKey, 'list'], transcriptKey(event.senderKey), inboxKey];
+  if (event.type === 'turn') keys.push(trafficKey);
   if (event.type === 'handoff') keys.push(handoffKey(event.senderKey));
   return keys;
 }
 
 /**
- * Keeps the conversations screens and the waiting counts current while the console is open: each event of the
- * inbox stream reads again what it changed (the list, that sender's transcript and hand-over, the inbox and its
- * counts), gathered so a burst of turns costs one read each. A conversation handed over to a person is toasted.
+ * Keeps the conversations screens, the waiting counts and the dashboard's traffic current while the console
+ * is open: each event of the inbox stream reads again what it changed (the list, that sender's transcript and
+ * hand-over, the inbox and its counts, the traffic), gathered so a burst of turns costs one read each. A
+ * conversation handed over to a person is toasted.
  */
 export function useInboxStream() {
   const { t } = useTranslation();

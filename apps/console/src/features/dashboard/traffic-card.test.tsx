@@ -88,4 +88,31 @@ describe('dashboard traffic', () => {
     // the count opens the list narrowed to the senders with a person
     expect(screen.getByTestId('waiting-handoffs').getAttribute('href')).toBe('/conversations?handed_over=1');
   });
+
+  // issue #31 item 6: the dashboard said "15 messages, 100% understood" while a message waited in the inbox
+  it('counts a new message in the traffic when it joins the waiting count', async () => {
+    setToken('t');
+    const state = inboxState({
+      waiting: { waiting: 0, handoffs: 0 },
+      traffic: { day: [bucket('2026-11-29', { en: 15 }, { en: 15 })] },
+    });
+    const { fetchStub, emit } = stubInboxFetch(inboxServer(state));
+    renderApp('/dashboard');
+    const traffic = await screen.findByTestId('traffic');
+    expect(await within(traffic).findByText('15 customer messages, 100% understood')).toBeDefined();
+    const waiting = await screen.findByTestId('waiting-not-understood');
+    await waitFor(() => expect(waiting.textContent).toBe('Not understood: 0 waiting'));
+    await waitFor(() => expect(askedFor(fetchStub, '/stream_fetch/inbox')).toHaveLength(1));
+
+    // the customer writes a message the bot does not understand
+    state.waiting = { waiting: 1, handoffs: 0 };
+    state.traffic = { day: [bucket('2026-11-29', { en: 16 }, { en: 15 })] };
+    emit('turn', { sender_key: 'web:11' });
+    await waitFor(() => expect(waiting.textContent).toBe('Not understood: 1 waiting'), { timeout: 3000 });
+    expect(await within(traffic).findByText('16 customer messages, 94% understood')).toBeDefined();
+    expect(askedFor(fetchStub, '/user/traffic')).toEqual([
+      '/user/traffic?period=day',
+      '/user/traffic?period=day',
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import {
 import { sql } from 'kysely';
 import type { Database, DialectName } from '../../platform/db/database.ts';
 import type { SenderKey } from '../runtime/sender-key.ts';
+import { customerTurnsOf, notUnderstood, STORE_LAG_MS } from './customer-turns.ts';
 import type { InboxTables } from './inbox-tables.ts';
 import { foldSearchQuery } from './turn-text.ts';
 
@@ -21,8 +22,6 @@ function tablesOf(db: Database) {
  */
 const SCAN_CHUNK = 2000;
 const FIRST_CHUNK_PER_SENDER = 4;
-/** How far a turn's time may lag its id (a slow turn is stored after quicker later ones): the day bounds' slack. */
-const STORE_LAG_MS = 60_000;
 /** A filtered list stops looking after this many matching turns (then says there may be more). */
 const SCAN_LIMIT = 200_000;
 /** The shortest search an FTS5 trigram index can answer; shorter ones scan. */
@@ -155,9 +154,10 @@ function likePattern(folded: string): string {
 }
 
 /**
- * The turn ids a day range can hold, from two seeks of the `(user_id, created_at)` index (with a minute's slack
- * either side: a slow turn is stored after quicker ones that started later), so the newest-first scan starts at
- * the range's end instead of walking back through every later turn. Null when no turn can be in the range.
+ * The turn ids a day range can hold, from two seeks of the `(user_id, created_at)` index (with STORE_LAG_MS
+ * of slack either side: a slow turn is stored after quicker ones that started later), so the newest-first
+ * scan starts at the range's end instead of walking back through every later turn. Null when no turn can be
+ * in the range.
  */
 async function idBoundsOfDays(
   db: Database,
@@ -223,11 +223,7 @@ async function filteredSenderKeys(
       ids = (await searchedTurnIds(db, folded, before, chunk)).filter((id) => id >= bounds.from);
       if (ids.length === 0) return { keys, isExhausted: true };
     }
-    let select = tablesOf(db)
-      .selectFrom('conversation_turns')
-      .select(['id', 'platform', 'sender_id'])
-      .where('user_id', '=', userId)
-      .where('platform', '<>', TEST_PLATFORM);
+    let select = customerTurnsOf(db, userId).select(['id', 'platform', 'sender_id']);
     if (ids) select = select.where('id', 'in', ids);
     else select = select.where('id', '<', before);
     if (bounds.from > 0) select = select.where('id', '>=', bounds.from);
@@ -235,9 +231,10 @@ async function filteredSenderKeys(
     if (onlySenders) select = select.where(isOneOf(onlySenders));
     if (query.from) select = select.where('created_at', '>=', `${query.from}T00:00:00.000Z`);
     if (query.to) select = select.where('created_at', '<', nextDay(query.to));
-    if (query.lang) select = select.where('lang', '=', query.lang);
+    // the language the customer wrote in, as the list labels it (the bot's reading for turns stored before 0042)
+    if (query.lang) select = select.where((eb) => eb.fn.coalesce('sender_lang', 'lang'), '=', query.lang);
     if (query.command_id) select = select.where('command_id', '=', query.command_id);
-    if (query.not_understood === 1) select = select.where('not_understood', '=', sql.lit(1));
+    if (query.not_understood === 1) select = select.where(notUnderstood);
     if (folded !== '' && !isTrigramSearch) {
       select = select.where(sql<boolean>`search_text like ${likePattern(folded)} escape '\\'`);
     }

@@ -1,9 +1,10 @@
-import { type IncomingEvent, TEST_PLATFORM } from '@hiwar/contracts';
-import { sql } from 'kysely';
+import type { IncomingEvent } from '@hiwar/contracts';
+import type { ExpressionBuilder } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
 import { isoOf } from './conversation-repository.ts';
+import { customerTurnsOf, notUnderstood, settledBefore } from './customer-turns.ts';
 import { progressOf } from './inbox-progress.ts';
 import type { InboxGroupStatus, InboxTables } from './inbox-tables.ts';
 import { displayTextOf, foldSearchQuery } from './turn-text.ts';
@@ -87,47 +88,63 @@ interface WorkingGroup {
   isChanged: boolean;
 }
 
+/** Whether the turn is in a group (`inbox_messages`: one row per message grouped). */
+function isGrouped(eb: ExpressionBuilder<InboxTables, 'conversation_turns'>) {
+  return eb.exists(
+    eb
+      .selectFrom('inbox_messages')
+      .select('inbox_messages.turn_id')
+      .whereRef('inbox_messages.turn_id', '=', 'conversation_turns.id'),
+  );
+}
+
+/** The owner's groups a message is compared with: the most recently active open or dismissed ones. */
+async function comparedGroups(db: Database, userId: number): Promise<WorkingGroup[]> {
+  const stored = await tablesOf(db)
+    .selectFrom('inbox_groups')
+    .select(['id', 'lang', 'words', 'status', 'messages_count', 'candidates', 'last_turn_id', 'last_at'])
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'added')
+    .orderBy('last_turn_id', 'desc')
+    .limit(GROUPS_COMPARED)
+    .execute();
+  return stored.map((row) => ({
+    id: Number(row.id),
+    lang: row.lang,
+    words: row.words,
+    status: row.status,
+    count: Number(row.messages_count),
+    candidates: fromJson<Candidate[]>(row.candidates, []),
+    lastTurnId: Number(row.last_turn_id),
+    lastAt: String(row.last_at),
+    turnIds: [],
+    isChanged: false,
+  }));
+}
+
 /**
- * One pass: the owner's next not-understood turns join the most similar group of their language (open or
- * dismissed — a dismissed group keeps its kind out of the inbox; a group already added as an example does not
- * take new ones: if the bot still fails them, that is news) or start a new one. Answers how many turns it
- * grouped; 0 when there were none or another process grouped them first (its transaction then wrote nothing).
+ * One pass: the owner's not-understood messages that are in no group yet join the most similar group of their
+ * language (open or dismissed — a dismissed group keeps its kind out of the inbox; a group already added as
+ * an example does not take new ones: if the bot still fails them, that is news) or start a new one. Which
+ * messages are grouped is `inbox_messages` itself; the `grouped_until` mark only spares reading those long
+ * grouped, and moves only over settled turns (`settledBefore`), so a message another process stores after
+ * later ones still joins the inbox. Answers how many messages it read; another process grouping the same ones
+ * at once makes it throw GroupedElsewhere (its transaction then wrote nothing).
  */
-async function groupPass(db: Database, userId: number): Promise<number> {
+async function groupPass(db: Database, userId: number, before: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const from = await progressOf(trx, userId, 'grouped_until');
-    const turns = await tablesOf(trx)
-      .selectFrom('conversation_turns')
-      .select(['id', 'event', 'lang', 'candidates', 'created_at', 'platform'])
-      .where('user_id', '=', userId)
-      .where('not_understood', '=', sql.lit(1))
+    const turns = await customerTurnsOf(trx, userId)
+      .select(['id', 'event', 'lang', 'candidates', 'created_at'])
+      .where(notUnderstood)
       .where('id', '>', from)
+      .where((eb) => eb.not(isGrouped(eb)))
       .orderBy('id')
       .limit(TURNS_PER_PASS)
       .execute();
-    if (turns.length === 0) return 0;
-    const stored = await tablesOf(trx)
-      .selectFrom('inbox_groups')
-      .select(['id', 'lang', 'words', 'status', 'messages_count', 'candidates', 'last_turn_id', 'last_at'])
-      .where('user_id', '=', userId)
-      .where('status', '<>', 'added')
-      .orderBy('last_turn_id', 'desc')
-      .limit(GROUPS_COMPARED)
-      .execute();
-    const groups: WorkingGroup[] = stored.map((row) => ({
-      id: Number(row.id),
-      lang: row.lang,
-      words: row.words,
-      status: row.status,
-      count: Number(row.messages_count),
-      candidates: fromJson<Candidate[]>(row.candidates, []),
-      lastTurnId: Number(row.last_turn_id),
-      lastAt: String(row.last_at),
-      turnIds: [],
-      isChanged: false,
-    }));
+    // none to group: the pass only moves the mark over messages grouped before and settled since
+    const groups = turns.length === 0 ? [] : await comparedGroups(trx, userId);
     for (const turn of turns) {
-      if (turn.platform === TEST_PLATFORM) continue;
       const text = foldSearchQuery(
         displayTextOf(fromJson<IncomingEvent>(turn.event, { type: 'text', text: '' })),
       );
@@ -162,8 +179,11 @@ async function groupPass(db: Database, userId: number): Promise<number> {
       }
       best.count += 1;
       best.candidates = mergeCandidates(best.candidates, candidates);
-      best.lastTurnId = Number(turn.id);
-      best.lastAt = at;
+      // a message stored late may come before the group's last one
+      if (Number(turn.id) > best.lastTurnId) {
+        best.lastTurnId = Number(turn.id);
+        best.lastAt = at;
+      }
       best.turnIds.push(Number(turn.id));
       best.isChanged = true;
     }
@@ -200,45 +220,73 @@ async function groupPass(db: Database, userId: number): Promise<number> {
       }
       const groupId = group.id;
       for (let start = 0; start < group.turnIds.length; start += 300) {
-        await tablesOf(trx)
+        const slice = group.turnIds.slice(start, start + 300);
+        const inserted = await tablesOf(trx)
           .insertInto('inbox_messages')
-          .values(
-            group.turnIds
-              .slice(start, start + 300)
-              .map((turnId) => ({ turn_id: turnId, group_id: groupId, user_id: userId })),
-          )
+          .values(slice.map((turnId) => ({ turn_id: turnId, group_id: groupId, user_id: userId })))
           .onConflict((conflict) => conflict.column('turn_id').doNothing())
-          .execute();
+          .executeTakeFirst();
+        // another process grouped some of these messages meanwhile: undo this pass and read them again
+        if (Number(inserted.numInsertedOrUpdatedRows ?? slice.length) !== slice.length) {
+          throw new GroupedElsewhere();
+        }
       }
     }
-    const last = Number(turns[turns.length - 1]?.id ?? from);
-    const moved = await tablesOf(trx)
-      .updateTable('inbox_progress')
-      .set({ grouped_until: last })
-      .where('user_id', '=', userId)
-      .where('grouped_until', '=', from)
-      .executeTakeFirst();
-    // another process grouped these turns meanwhile: undo this pass (PostgreSQL; SQLite has one writer)
-    if (Number(moved.numUpdatedRows) !== 1) throw new GroupedElsewhere();
+    const mark = await groupedMark(trx, userId, from, before, turns);
+    if (mark > from) {
+      const moved = await tablesOf(trx)
+        .updateTable('inbox_progress')
+        .set({ grouped_until: mark })
+        .where('user_id', '=', userId)
+        .where('grouped_until', '=', from)
+        .executeTakeFirst();
+      // another process moved the mark meanwhile: undo this pass (PostgreSQL; SQLite has one writer)
+      if (Number(moved.numUpdatedRows) !== 1) throw new GroupedElsewhere();
+    }
     return turns.length;
   });
 }
 
+/**
+ * Where the `grouped_until` mark may move after a pass that read `turns` (the first ungrouped messages after
+ * `from`, TURNS_PER_PASS at most): to the last not-understood message stored before `before` — but not past
+ * the last one read when the pass was full (those after it are still to be grouped).
+ */
+async function groupedMark(
+  db: Database,
+  userId: number,
+  from: number,
+  before: number,
+  turns: readonly { id: number }[],
+): Promise<number> {
+  let select = customerTurnsOf(db, userId)
+    .select((eb) => eb.fn.max('conversation_turns.id').as('last'))
+    .where(notUnderstood)
+    .where('id', '>', from)
+    .where('created_at', '<', new Date(before).toISOString());
+  const last = turns[turns.length - 1];
+  if (turns.length === TURNS_PER_PASS && last) select = select.where('id', '<=', Number(last.id));
+  const row = await select.executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? from : Number(row.last);
+}
+
 class GroupedElsewhere extends Error {}
 
-/** Whether a not-understood turn was stored since the last grouping (two index seeks, no transaction). */
-async function hasUngroupedMessages(db: Database, userId: number): Promise<boolean> {
+/**
+ * Whether a pass has work: a not-understood message after the mark that is in no group yet, or one settled
+ * since (the mark moves over it). Index seeks, no transaction.
+ */
+async function hasUngroupedMessages(db: Database, userId: number, before: number): Promise<boolean> {
   const progress = await tablesOf(db)
     .selectFrom('inbox_progress')
     .select('grouped_until')
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  const next = await tablesOf(db)
-    .selectFrom('conversation_turns')
+  const next = await customerTurnsOf(db, userId)
     .select('id')
-    .where('user_id', '=', userId)
-    .where('not_understood', '=', sql.lit(1))
+    .where(notUnderstood)
     .where('id', '>', Number(progress?.grouped_until ?? 0))
+    .where((eb) => eb.or([eb('created_at', '<', new Date(before).toISOString()), eb.not(isGrouped(eb))]))
     .limit(1)
     .executeTakeFirst();
   return next !== undefined;
@@ -248,11 +296,12 @@ async function hasUngroupedMessages(db: Database, userId: number): Promise<boole
  * Brings the owner's inbox up to date with the turns stored since it was last read: grouping happens when the
  * inbox (or the dashboard's count) is read, so storing a turn costs nothing more than its flag.
  */
-export async function groupNewMessages(db: Database, userId: number): Promise<void> {
-  if (!(await hasUngroupedMessages(db, userId))) return;
+export async function groupNewMessages(db: Database, userId: number, now = new Date()): Promise<void> {
+  const before = settledBefore(now);
+  if (!(await hasUngroupedMessages(db, userId, before))) return;
   for (let pass = 0; pass < PASSES_PER_CALL; pass += 1) {
     try {
-      const grouped = await groupPass(db, userId);
+      const grouped = await groupPass(db, userId, before);
       if (grouped < TURNS_PER_PASS) return;
     } catch (error) {
       if (error instanceof GroupedElsewhere) continue;

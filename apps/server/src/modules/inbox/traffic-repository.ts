@@ -1,6 +1,7 @@
-import { TEST_PLATFORM, type TrafficBucket } from '@hiwar/contracts';
+import type { TrafficBucket } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { isoOf } from './conversation-repository.ts';
+import { customerTurnsOf, isNotUnderstood, settledBefore, settledMark } from './customer-turns.ts';
 import { progressOf } from './inbox-progress.ts';
 import type { InboxTables } from './inbox-tables.ts';
 
@@ -18,35 +19,57 @@ const BUCKETS: Record<TrafficPeriod, number> = { day: 30, month: 12, year: 5 };
 
 class CountedElsewhere extends Error {}
 
+interface CountedTurn {
+  created_at: unknown;
+  lang: string | null;
+  sender_lang: string | null;
+  not_understood: number;
+}
+
+/** A day's customer messages in one language, and how many of them were understood. */
+interface DayCount {
+  day: string;
+  lang: string;
+  messages: number;
+  understood: number;
+}
+
+/** The turns' messages and understood ones per UTC day and language (`''` for a turn without: a location). */
+function countPerDay(turns: readonly CountedTurn[]): DayCount[] {
+  const counts = new Map<string, DayCount>();
+  for (const turn of turns) {
+    const day = isoOf(turn.created_at).slice(0, 10);
+    // the language the customer wrote in (issue #31 item 6); the bot's reading for turns stored before it was kept
+    const lang = turn.sender_lang ?? turn.lang ?? '';
+    const key = `${day}|${lang}`;
+    const entry = counts.get(key) ?? { day, lang, messages: 0, understood: 0 };
+    entry.messages += 1;
+    if (!isNotUnderstood(turn)) entry.understood += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.values()];
+}
+
 /**
- * Counts the owner's turns stored since the last count into `traffic_days` (per UTC day and language: the
- * messages, and those the bot understood — not answered by the chatbot fallback). Done when the chart is
- * read, so storing a turn costs nothing more; the test chat's turns are not counted.
+ * Adds the owner's customer messages stored since the last count to `traffic_days` (per UTC day and language:
+ * the messages, and those the bot understood — `customer-turns.ts`, as the inbox reads them). Done when the
+ * chart is read, so storing a turn costs nothing more. The `counted_until` mark moves only over settled turns
+ * (`settledMark`): the turns after it are counted afresh on each read (`readTraffic`), so a message another
+ * process stores after later ones is still counted. Answers how many turns it added.
  */
-async function countPass(db: Database, userId: number): Promise<number> {
+async function countPass(db: Database, userId: number, before: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const from = await progressOf(trx, userId, 'counted_until');
-    const turns = await tablesOf(trx)
-      .selectFrom('conversation_turns')
-      .select(['id', 'created_at', 'lang', 'not_understood', 'platform'])
-      .where('user_id', '=', userId)
+    const turns = await customerTurnsOf(trx, userId)
+      .select(['id', 'created_at', 'lang', 'sender_lang', 'not_understood'])
       .where('id', '>', from)
       .orderBy('id')
       .limit(TURNS_PER_PASS)
       .execute();
-    if (turns.length === 0) return 0;
-    const counts = new Map<string, { day: string; lang: string; messages: number; understood: number }>();
-    for (const turn of turns) {
-      if (turn.platform === TEST_PLATFORM) continue;
-      const day = isoOf(turn.created_at).slice(0, 10);
-      const lang = turn.lang ?? '';
-      const key = `${day}|${lang}`;
-      const entry = counts.get(key) ?? { day, lang, messages: 0, understood: 0 };
-      entry.messages += 1;
-      if (Number(turn.not_understood) !== 1) entry.understood += 1;
-      counts.set(key, entry);
-    }
-    const rows = [...counts.values()];
+    const mark = settledMark(turns, before);
+    if (mark === null) return 0;
+    const counted = turns.filter((turn) => Number(turn.id) <= mark);
+    const rows = countPerDay(counted);
     for (let start = 0; start < rows.length; start += 200) {
       await tablesOf(trx)
         .insertInto('traffic_days')
@@ -59,26 +82,63 @@ async function countPass(db: Database, userId: number): Promise<number> {
         )
         .execute();
     }
-    const last = Number(turns[turns.length - 1]?.id ?? from);
     const moved = await tablesOf(trx)
       .updateTable('inbox_progress')
-      .set({ counted_until: last })
+      .set({ counted_until: mark })
       .where('user_id', '=', userId)
       .where('counted_until', '=', from)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new CountedElsewhere();
-    return turns.length;
+    return counted.length;
   });
 }
 
-export async function countNewTraffic(db: Database, userId: number): Promise<void> {
+export async function countNewTraffic(db: Database, userId: number, now = new Date()): Promise<void> {
+  const before = settledBefore(now);
   for (;;) {
     try {
-      if ((await countPass(db, userId)) < TURNS_PER_PASS) return;
+      if ((await countPass(db, userId, before)) < TURNS_PER_PASS) return;
     } catch (error) {
       if (!(error instanceof CountedElsewhere)) throw error;
     }
   }
+}
+
+/**
+ * The owner's counted days from `firstDay` and the customer messages after the mark, read in one snapshot
+ * (repeatable read on PostgreSQL; SQLite's one connection reads alone), so a count moving the mark meanwhile
+ * neither drops nor doubles a message.
+ */
+async function readCounts(db: Database, userId: number, firstDay: string): Promise<DayCount[]> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const days = await tablesOf(trx)
+        .selectFrom('traffic_days')
+        .select(['day', 'lang', 'messages', 'understood'])
+        .where('user_id', '=', userId)
+        .where('day', '>=', firstDay)
+        .execute();
+      const progress = await tablesOf(trx)
+        .selectFrom('inbox_progress')
+        .select('counted_until')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      const recent = await customerTurnsOf(trx, userId)
+        .select(['created_at', 'lang', 'sender_lang', 'not_understood'])
+        .where('id', '>', Number(progress?.counted_until ?? 0))
+        .execute();
+      return [
+        ...days.map((row) => ({
+          day: row.day,
+          lang: row.lang,
+          messages: Number(row.messages),
+          understood: Number(row.understood),
+        })),
+        ...countPerDay(recent),
+      ];
+    });
 }
 
 function labelOf(day: string, period: TrafficPeriod): string {
@@ -111,16 +171,11 @@ export async function readTraffic(
   period: TrafficPeriod,
   now: Date,
 ): Promise<TrafficBucket[]> {
-  await countNewTraffic(db, userId);
+  await countNewTraffic(db, userId, now);
   const labels = bucketLabels(period, now);
   const first = labels[0] ?? '';
   const firstDay = period === 'day' ? first : period === 'month' ? `${first}-01` : `${first}-01-01`;
-  const rows = await tablesOf(db)
-    .selectFrom('traffic_days')
-    .select(['day', 'lang', 'messages', 'understood'])
-    .where('user_id', '=', userId)
-    .where('day', '>=', firstDay)
-    .execute();
+  const rows = await readCounts(db, userId, firstDay);
   const buckets = new Map<string, TrafficBucket>(
     labels.map((label) => [
       label,
@@ -130,11 +185,11 @@ export async function readTraffic(
   for (const row of rows) {
     const bucket = buckets.get(labelOf(row.day, period));
     if (!bucket) continue;
-    bucket.messages += Number(row.messages);
-    bucket.understood += Number(row.understood);
+    bucket.messages += row.messages;
+    bucket.understood += row.understood;
     const lang = row.lang === '' ? 'other' : row.lang;
-    bucket.by_lang[lang] = (bucket.by_lang[lang] ?? 0) + Number(row.messages);
-    bucket.understood_by_lang[lang] = (bucket.understood_by_lang[lang] ?? 0) + Number(row.understood);
+    bucket.by_lang[lang] = (bucket.by_lang[lang] ?? 0) + row.messages;
+    bucket.understood_by_lang[lang] = (bucket.understood_by_lang[lang] ?? 0) + row.understood;
   }
   return [...buckets.values()];
 }

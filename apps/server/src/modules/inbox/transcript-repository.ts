@@ -52,6 +52,7 @@ export async function listTranscriptPage(
       'trace',
       'created_at',
       'lang',
+      'sender_lang',
       'not_understood',
     ])
     .where('user_id', '=', sender.userId)
@@ -66,7 +67,8 @@ export async function listTranscriptPage(
     id: Number(row.id),
     at: isoOf(row.created_at),
     event: fromJson<IncomingEvent>(row.event, { type: 'text', text: '' }),
-    lang: row.lang,
+    // the language the customer wrote in; the bot's reading of it for turns stored before migration 0042
+    lang: row.sender_lang ?? row.lang,
     commandId: row.command_id === null ? null : Number(row.command_id),
     score: row.score,
     notUnderstood: Number(row.not_understood) === 1,

@@ -119,6 +119,7 @@ function commitTurn(
       trace: turn.trace,
       createdAt: turn.deps.now().toISOString(),
       lang: turn.event.type === 'location' ? null : turn.lang,
+      senderLang: turn.event.type === 'location' ? null : turn.senderLang,
       notUnderstood: turn.notUnderstood,
     },
   });

@@ -18,6 +18,8 @@ export interface ConversationTurnsTable {
   created_at: CreatedAt;
   /** migration 0027: the message's language, whether the fallback answered it, its near misses, folded text */
   lang: string | null;
+  /** migration 0042: the language the customer wrote in (labels; Hiwar's own words); null before, or a location */
+  sender_lang: string | null;
   not_understood: ColumnType<number, number | undefined, number>;
   /** `{commandId, score}[]` as JSON, only on not-understood turns */
   candidates: JsonText | null;

@@ -19,6 +19,8 @@ export interface NewTurn {
   createdAt: string;
   /** the message's language (null for a shared location) */
   lang?: string | null;
+  /** the language the sender wrote it in (null for a shared location) */
+  senderLang?: string | null;
   /** the commands the engine nearly chose when the chatbot fallback answered typed text; null otherwise */
   notUnderstood?: { commandId: number; score: number }[] | null;
 }
@@ -80,6 +82,7 @@ export async function insertTurns(db: Database, turns: SenderTurn[]): Promise<nu
           trace: toJson(turn.trace),
           created_at: turn.createdAt,
           lang: turn.lang ?? null,
+          sender_lang: turn.senderLang ?? null,
           not_understood: turn.notUnderstood ? 1 : 0,
           candidates: turn.notUnderstood ? toJson(turn.notUnderstood) : null,
           search_text: sender.platform === TEST_PLATFORM ? '' : searchTextOf(turn.event),

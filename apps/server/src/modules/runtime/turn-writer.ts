@@ -77,7 +77,8 @@ async function writeBatch(db: Database, batch: TurnWrite[]): Promise<(number | n
       turnId: ids[index] ?? 0,
       at: write.turn.createdAt,
       text: lastTextOf(write.turn.event),
-      lang: write.turn.lang ?? null,
+      // the conversations list labels a sender by the language they write (issue #31 item 6)
+      lang: write.turn.senderLang ?? write.turn.lang ?? null,
     })),
   );
   for (const [index, write] of accepted.entries()) {

@@ -39,6 +39,7 @@ import { qualityReports } from './0038-quality-reports.ts';
 import { questionExits } from './0039-question-exits.ts';
 import { botTexts } from './0040-bot-texts.ts';
 import { deliveries } from './0041-deliveries.ts';
+import { turnSenderLanguages } from './0042-turn-sender-languages.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -84,4 +85,5 @@ export const migrations: AppMigration[] = [
   questionExits,
   botTexts,
   deliveries,
+  turnSenderLanguages,
 ];
