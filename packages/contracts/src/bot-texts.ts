@@ -8,7 +8,7 @@ import { type BotLanguage, botLanguages } from './localized-text.ts';
  * (`chatbot_texts`, `{ key: { en, ar, de } }`), keeping the `{placeholders}` the text names.
  */
 
-export const botTextGroups = ['cart', 'checkout', 'receipt', 'support', 'questions'] as const;
+export const botTextGroups = ['cart', 'checkout', 'receipt', 'support', 'questions', 'buttons'] as const;
 export type BotTextGroup = (typeof botTextGroups)[number];
 
 interface BotTextDefinition {
@@ -181,6 +181,8 @@ export const botTextDefinitions = {
     ar: 'عذراً، لم أفهم إجابتك، لذا توقفت عن السؤال.',
     de: 'Entschuldigung, ich habe Ihre Antwort nicht verstanden und frage deshalb nicht weiter.',
   }),
+  choosePrompt: define('buttons', { en: 'Choose:', ar: 'اختر:', de: 'Bitte wählen:' }),
+  optionsButton: define('buttons', { en: 'Options', ar: 'الخيارات', de: 'Auswahl' }),
 } satisfies Record<string, BotTextDefinition>;
 
 export type BotTextKey = keyof typeof botTextDefinitions;

@@ -1,3 +1,5 @@
+import type { BotMessage } from '@hiwar/contracts';
+import { detectLanguage, type Lang } from '@hiwar/nlu';
 /** Telegram's limits, counted in UTF-16 code units (never more than Telegram's own count of characters). */
 export const MAX_TEXT_LENGTH = 4096;
 export const MAX_CAPTION_LENGTH = 1024;
@@ -58,4 +60,13 @@ export function isWebAddress(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The language of a turn's replies, for Hiwar's own words a platform needs among them ("Choose:" above buttons
+ * that came without a text): the replies follow the sender's language, so their words tell it — Arabic script,
+ * else German or English by the detector.
+ */
+export function replyLanguageOf(messages: readonly BotMessage[]): Lang {
+  return detectLanguage(JSON.stringify(messages));
 }

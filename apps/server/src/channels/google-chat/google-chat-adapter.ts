@@ -2,6 +2,7 @@ import type { BotMessage } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
+import { replyLanguageOf } from '../channel-text.ts';
 import { shortPayloadKey } from '../payload-key.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { createChatMessage, type GoogleCallOptions, GoogleChatError } from './google-chat-api.ts';
@@ -99,6 +100,8 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
     const key = parseServiceAccount(credentialsOf(chatbot), settings.apiUrl);
     const payloads = new Map<string, string>();
     const rendered = renderForGoogleChat(messages, {
+      lang: replyLanguageOf(messages),
+      texts: chatbot.chatbot_texts,
       payloadKey: (payload) => {
         const shortKey = shortPayloadKey(payload);
         payloads.set(shortKey, payload);

@@ -1,3 +1,4 @@
+import { type BotLanguage, type BotTexts, botTextOf } from '@hiwar/contracts';
 import { isWebAddress } from '../channel-text.ts';
 
 /** Google Chat's limits: a message's text (characters), widgets in one card. */
@@ -37,6 +38,15 @@ export interface ChatMessageBody {
 export interface GoogleChatRenderOptions {
   /** maps a postback payload of any length to the short key a button carries (and remembers the mapping) */
   payloadKey(payload: string): string;
+  /** the language of the replies, for Hiwar's own words among them (English unless told) */
+  lang?: BotLanguage;
+  /** the owner's wording of Hiwar's own texts (the "Choose:" above buttons) */
+  texts?: BotTexts;
+}
+
+/** A text to send when buttons need one and the bot gave none. */
+export function choosePrompt(context: Pick<GoogleChatRenderOptions, 'lang' | 'texts'>): string {
+  return botTextOf(context.texts, 'choosePrompt', context.lang ?? 'en');
 }
 
 /** What a renderer adds to: the messages in send order and notes of what could not be shown as-is. */

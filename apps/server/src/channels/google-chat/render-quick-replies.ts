@@ -2,6 +2,7 @@ import type { ReplyOption } from '@hiwar/contracts';
 import { cutText } from '../channel-text.ts';
 import {
   type ChatButton,
+  choosePrompt,
   MAX_BUTTON_TEXT_LENGTH,
   nextCardId,
   noteDegraded,
@@ -9,9 +10,6 @@ import {
   type RenderContext,
 } from './google-chat-render-context.ts';
 import { renderText } from './render-text.ts';
-
-/** Words to send when buttons need a text and the bot gave none. */
-const CHOOSE_PROMPT = 'Choose:';
 
 /**
  * Quick replies as a button list in a card under the text (Google Chat has no reply keyboard): a click comes
@@ -38,5 +36,5 @@ export function renderQuickReplies(
     cardId: nextCardId(context),
     card: { sections: [{ widgets: [{ buttonList: { buttons } }] }] },
   };
-  renderText(text.trim() === '' ? CHOOSE_PROMPT : text, context, [card]);
+  renderText(text.trim() === '' ? choosePrompt(context) : text, context, [card]);
 }

@@ -3,6 +3,7 @@ import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { callGraph, type GraphCallOptions } from '../../platform/facebook/graph-api.ts';
 import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
+import { replyLanguageOf } from '../channel-text.ts';
 import { findPayload, type StoredUpdate, storePayloads } from '../update-repository.ts';
 import { enabledPagesOf, type FacebookPage, findEnabledPage, pageTokenOf } from './messenger-pages.ts';
 import { senderPageKey, shortPayloadKey } from './messenger-payload-key.ts';
@@ -66,7 +67,8 @@ export function createMessengerAdapter(settings: MessengerSettings): MessengerAd
   ) => {
     const payloads = new Map<string, string>();
     const rendered = renderForMessenger(messages, {
-      lang: options.lang ?? 'en',
+      lang: options.lang ?? replyLanguageOf(messages),
+      texts: chatbot.chatbot_texts,
       payloadKey: (payload) => {
         const key = shortPayloadKey(payload);
         payloads.set(key, payload);

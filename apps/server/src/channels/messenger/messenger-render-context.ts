@@ -1,3 +1,4 @@
+import { type BotTexts, botTextOf } from '@hiwar/contracts';
 import { isWebAddress } from '../channel-text.ts';
 import { MAX_PAYLOAD_LENGTH } from './messenger-payload-key.ts';
 
@@ -10,6 +11,8 @@ export interface MessengerRenderOptions {
   /** maps a postback payload of any length to a payload of 1–1,000 characters (and remembers the mapping) */
   payloadKey(payload: string): string;
   lang: MessengerLanguage;
+  /** the owner's wording of Hiwar's own texts (the "Choose:" above quick replies) */
+  texts?: BotTexts;
   /** the server's public address: media stored as a path (`/api/uploads/…`) is sent as this address + path */
   publicBaseUrl?: string;
 }
@@ -51,9 +54,7 @@ export function mediaAddress(value: string, context: RenderContext): string | nu
   return null;
 }
 
-const CHOOSE_PROMPT: Record<MessengerLanguage, string> = { ar: 'اختر:', en: 'Choose:', de: 'Bitte wählen:' };
-
 /** A word to send when quick replies need a text and the bot gave none (Messenger refuses an empty text). */
-export function choosePrompt(lang: MessengerLanguage): string {
-  return CHOOSE_PROMPT[lang] ?? CHOOSE_PROMPT.en;
+export function choosePrompt(context: Pick<MessengerRenderOptions, 'lang' | 'texts'>): string {
+  return botTextOf(context.texts, 'choosePrompt', context.lang);
 }

@@ -31,7 +31,7 @@ export function renderQuickReplies(
     renderText(text, context);
     return;
   }
-  renderText(text.trim() === '' ? choosePrompt(context.lang) : text, context, {
+  renderText(text.trim() === '' ? choosePrompt(context) : text, context, {
     quick_replies: quickReplies,
   });
 }

@@ -61,7 +61,7 @@ function renderCard(card: Card, context: RenderContext): void {
     noteDegraded(context, 'empty card left out');
     return;
   }
-  renderText(text === '' ? choosePrompt(context.lang) : text, context, replyMarkup);
+  renderText(text === '' ? choosePrompt(context) : text, context, replyMarkup);
 }
 
 /** Cards, one after another (Telegram has no carousel): a photo with its caption and buttons, or a text. */

@@ -53,5 +53,5 @@ export function renderQuickReplies(
     return;
   }
   const replyMarkup = { keyboard: keyboardRows(labels), one_time_keyboard: true, resize_keyboard: true };
-  renderText(text.trim() === '' ? choosePrompt(context.lang) : text, context, replyMarkup);
+  renderText(text.trim() === '' ? choosePrompt(context) : text, context, replyMarkup);
 }

@@ -4,6 +4,7 @@ import type { Lang } from '@hiwar/nlu';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
+import { replyLanguageOf } from '../channel-text.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { callTelegram, type TelegramCallOptions, TelegramError } from './telegram-api.ts';
 import { renderForTelegram, shortPayloadKey, telegramReplyLabel } from './telegram-render.ts';
@@ -138,7 +139,7 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     chatId: string,
     messages: BotMessage[],
     db: Database,
-    lang: Lang = 'en',
+    lang: Lang = replyLanguageOf(messages),
     callOptions?: TelegramCallOptions,
     progress?: SendProgress,
   ) {
@@ -146,6 +147,7 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     const rendered = renderForTelegram(messages, {
       chatId,
       lang,
+      texts: chatbot.chatbot_texts,
       payloadKey: (payload) => {
         const key = shortPayloadKey(payload);
         payloads.set(key, payload);
@@ -219,7 +221,7 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     },
 
     async send(chatbot, senderId, replies, { db }, progress) {
-      return sendMessages(chatbot, senderId, replies, db, 'en', progress && { attempts: 1 }, progress);
+      return sendMessages(chatbot, senderId, replies, db, undefined, progress && { attempts: 1 }, progress);
     },
 
     sendMessages,

@@ -1,3 +1,4 @@
+import { type BotTexts, botTextOf } from '@hiwar/contracts';
 import { isWebAddress } from '../channel-text.ts';
 
 export type TelegramMethod = 'sendMessage' | 'sendPhoto' | 'sendVideo' | 'sendLocation';
@@ -15,6 +16,8 @@ export interface TelegramRenderOptions {
   /** maps a postback payload of any length to a `callback_data` of 1–64 bytes (and remembers the mapping) */
   payloadKey(payload: string): string;
   lang: TelegramLanguage;
+  /** the owner's wording of Hiwar's own texts (the "Choose:" above a keyboard) */
+  texts?: BotTexts;
   /**
    * The server's public address (`https://bots.example.com`): media stored as a path (`/api/uploads/…`) is sent
    * as this address + the path. Without it such media cannot be sent (Telegram fetches only http(s) URLs).
@@ -52,12 +55,6 @@ export function mediaAddress(value: string, context: RenderContext): string | nu
 }
 
 /** A word to send when a keyboard needs a text and the bot gave none (Telegram refuses an empty text). */
-const CHOOSE_PROMPT: Record<TelegramLanguage, string> = {
-  ar: 'اختر:',
-  en: 'Choose:',
-  de: 'Bitte wählen:',
-};
-
-export function choosePrompt(lang: TelegramLanguage): string {
-  return CHOOSE_PROMPT[lang] ?? CHOOSE_PROMPT.en;
+export function choosePrompt(context: Pick<TelegramRenderOptions, 'lang' | 'texts'>): string {
+  return botTextOf(context.texts, 'choosePrompt', context.lang);
 }

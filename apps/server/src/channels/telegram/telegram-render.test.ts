@@ -396,4 +396,13 @@ describe('shortPayloadKey', () => {
     expect(utf8ByteLength(key)).toBe(24);
     expect(shortPayloadKey('cmd:1')).not.toBe(shortPayloadKey('cmd:2'));
   });
+
+  it('says the owner’s wording of "Choose:" above a keyboard that came without a text (issue #31 item 2)', () => {
+    const quickReplies: BotMessage[] = [
+      { type: 'quick_replies', text: '', replies: [{ label: 'نعم', payload: 'b' }] },
+    ];
+    const texts = { choosePrompt: { ar: 'اختر من الأزرار:' } };
+    expect(render(quickReplies, { lang: 'ar', texts }).calls[0]?.body.text).toBe('اختر من الأزرار:');
+    expect(render(quickReplies, { lang: 'en', texts }).calls[0]?.body.text).toBe('Choose:');
+  });
 });

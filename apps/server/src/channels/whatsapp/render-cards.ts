@@ -60,7 +60,7 @@ function renderCard(card: Card, context: RenderContext): void {
       interactive: {
         type: 'button',
         ...header,
-        body: { text: interactiveBody(text, context, choosePrompt(context.lang)) },
+        body: { text: interactiveBody(text, context, choosePrompt(context)) },
         action: { buttons },
       },
     });

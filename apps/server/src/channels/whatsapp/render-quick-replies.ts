@@ -69,7 +69,7 @@ function renderLists(body: string, choices: Choice[], context: RenderContext): v
       context,
       `${choices.length} quick replies sent as ${Math.ceil(choices.length / listRows)} lists`,
     );
-  const button = listButtonLabel(context.lang);
+  const button = listButtonLabel(context);
   for (let start = 0; start < choices.length; start += listRows) {
     const rows = choices.slice(start, start + listRows).map((choice) => {
       const title = cutText(choice.label, listRowTitleLength);
@@ -83,7 +83,7 @@ function renderLists(body: string, choices: Choice[], context: RenderContext): v
       type: 'interactive',
       interactive: {
         type: 'list',
-        body: { text: start === 0 ? body : choosePrompt(context.lang) },
+        body: { text: start === 0 ? body : choosePrompt(context) },
         action: { button, sections: [{ title: cutText(button, listSectionTitleLength), rows }] },
       },
     });
@@ -104,7 +104,7 @@ export function renderQuickReplies(
     renderText(text, context);
     return;
   }
-  const body = interactiveBody(text, context, choosePrompt(context.lang));
+  const body = interactiveBody(text, context, choosePrompt(context));
   // button titles must differ: labels alike in their first 20 characters go to a list, which shows them whole
   const titles = new Set(choices.map((choice) => buttonTitleOf(choice.label)));
   const isButtons = choices.length <= WHATSAPP_LIMITS.replyButtons && titles.size === choices.length;

@@ -3,11 +3,11 @@ import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { OutboundHttp } from '../../platform/net/outbound-http.ts';
 import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
+import { replyLanguageOf } from '../channel-text.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { callWhatsapp, type WhatsappCallOptions, WhatsappError } from './whatsapp-api.ts';
 import { shortPayloadKey } from './whatsapp-payload-key.ts';
 import { renderForWhatsapp } from './whatsapp-render.ts';
-import type { WhatsappLanguage } from './whatsapp-render-context.ts';
 import type { StoredWhatsappMessage } from './whatsapp-webhook.ts';
 
 export const WHATSAPP = 'whatsapp';
@@ -81,13 +81,6 @@ export async function phoneNumberFor(
   return own ?? (await findPayload(db, userId, WHATSAPP, PHONE_KEY));
 }
 
-const ARABIC = /[\u0600-\u06ff]/u;
-
-/** The language of the words the renderer adds ("Choose:"): Arabic when the replies are written in it. */
-function languageOf(messages: readonly BotMessage[]): WhatsappLanguage {
-  return ARABIC.test(JSON.stringify(messages)) ? 'ar' : 'en';
-}
-
 /** The event a stored message asks for, or null (an empty text, an unknown reply). */
 async function eventOf(
   db: Database,
@@ -145,7 +138,8 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
       throw new Error('no WhatsApp business number known yet: no message came through the webhook');
     const payloads = new Map<string, string>();
     const rendered = renderForWhatsapp(messages, {
-      lang: languageOf(messages),
+      lang: replyLanguageOf(messages),
+      texts: chatbot.chatbot_texts,
       ...(settings.publicUrl && { publicBaseUrl: settings.publicUrl }),
       payloadKey: (payload) => {
         const key = shortPayloadKey(payload);

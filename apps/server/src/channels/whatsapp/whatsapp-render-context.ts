@@ -1,4 +1,6 @@
-import { isWebAddress } from '../channel-text.ts';
+import { type BotTexts, botTextOf } from '@hiwar/contracts';
+import { cutText, isWebAddress } from '../channel-text.ts';
+import { WHATSAPP_LIMITS } from './whatsapp-limits.ts';
 
 /** The message types the renderer sends (`type` of a Cloud API message). */
 export type WhatsappMessageType = 'text' | 'interactive' | 'image' | 'video' | 'location';
@@ -18,6 +20,8 @@ export interface WhatsappRenderOptions {
   /** maps a postback payload of any length to a button id of 1–200 characters (and remembers the mapping) */
   payloadKey(payload: string): string;
   lang: WhatsappLanguage;
+  /** the owner's wording of Hiwar's own texts (the "Choose:" body, the list's "Options" button) */
+  texts?: BotTexts;
   /** the server's public address: media stored as a path (`/api/uploads/…`) is sent as this + the path */
   publicBaseUrl?: string;
 }
@@ -51,15 +55,12 @@ export function mediaAddress(value: string, context: RenderContext): string | nu
   return null;
 }
 
-const CHOOSE_PROMPT: Record<WhatsappLanguage, string> = { ar: 'اختر:', en: 'Choose:', de: 'Bitte wählen:' };
-/** The list message's button (≤ 20 characters), which opens the rows. */
-const LIST_BUTTON: Record<WhatsappLanguage, string> = { ar: 'الخيارات', en: 'Options', de: 'Auswahl' };
-
 /** A body to send when an interactive message needs one and the bot gave none (WhatsApp refuses it empty). */
-export function choosePrompt(lang: WhatsappLanguage): string {
-  return CHOOSE_PROMPT[lang] ?? CHOOSE_PROMPT.en;
+export function choosePrompt(context: Pick<WhatsappRenderOptions, 'lang' | 'texts'>): string {
+  return botTextOf(context.texts, 'choosePrompt', context.lang);
 }
 
-export function listButtonLabel(lang: WhatsappLanguage): string {
-  return LIST_BUTTON[lang] ?? LIST_BUTTON.en;
+/** The list message's button, which opens the rows (WhatsApp takes at most 20 characters). */
+export function listButtonLabel(context: Pick<WhatsappRenderOptions, 'lang' | 'texts'>): string {
+  return cutText(botTextOf(context.texts, 'optionsButton', context.lang), WHATSAPP_LIMITS.listButtonLength);
 }

@@ -166,4 +166,22 @@ describe('renderForWhatsapp', () => {
       { type: 'location', location: { latitude: 30.04, longitude: 31.23, name: 'Cairo branch' } },
     ]);
   });
+
+  it('says the owner’s wording of the list’s body and button, the button cut to 20 characters (issue #31 item 2)', () => {
+    const out = renderForWhatsapp([{ type: 'quick_replies', text: '', replies: replies(4) }], {
+      lang: 'de',
+      payloadKey: shortPayloadKey,
+      texts: {
+        choosePrompt: { de: 'Was darf es sein?' },
+        optionsButton: { de: 'Alle Möglichkeiten ansehen' },
+      },
+    });
+    const interactive = out.messages[0]?.interactive as {
+      body: { text: string };
+      action: { button: string };
+    };
+    expect(interactive.body.text).toBe('Was darf es sein?');
+    expect(interactive.action.button.length).toBeLessThanOrEqual(20);
+    expect(interactive.action.button.startsWith('Alle Möglichkeiten')).toBe(true);
+  });
 });
