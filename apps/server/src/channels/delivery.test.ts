@@ -74,11 +74,17 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
       (head) => head.status === 'pending' && new Date(head.next_at).getTime() > clock.now.getTime(),
     );
   };
-  /** moves the worker's clock, then waits until it has tried what came due */
+  const settled = () =>
+    until(async () => ((await isSettled()) ? true : undefined), 'the worker tried what was due');
+  /**
+   * Moves the worker's clock once the tries in flight have ended (a try that ends after the move would plan its
+   * next one from the moved clock), then waits until it has tried what came due.
+   */
   const advance = async (ms: number) => {
+    await settled();
     clock.now = new Date(clock.now.getTime() + ms);
     await pause(30);
-    await until(async () => ((await isSettled()) ? true : undefined), 'the worker tried what came due');
+    await settled();
   };
   const deliveriesOf = (chat: number) =>
     server.database.db
