@@ -1,3 +1,4 @@
+import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
 import { appendTurnTrace } from '../modules/runtime/index.ts';
 import { platformSenderOf } from '../modules/subscriptions/platform-senders.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
@@ -78,7 +79,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   }
 
   /** Sends the delivery's messages, going on after the calls an earlier try got through; answers what degraded. */
-  async function send(delivery: StoredDelivery, adapter: ChannelAdapter): Promise<string[]> {
+  async function send(
+    delivery: StoredDelivery,
+    adapter: ChannelAdapter,
+    chatbot: StoredChatbot,
+  ): Promise<string[]> {
     if (delivery.purpose === 'notice') {
       // a notice goes as the platform's broadcasts do (Messenger outside its 24-hour window takes a tag)
       const sendNotice = platformSenderOf(db, delivery.platform);
@@ -87,7 +92,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       for (const message of delivery.messages) await sendNotice(recipient, message);
       return [];
     }
-    const chatbot = await chatbotOfOwner(db, delivery.userId, secrets);
     const { degraded } = await adapter.send(
       chatbot,
       delivery.senderId,
@@ -135,7 +139,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       return;
     }
     try {
-      const degraded = await send(delivery, adapter);
+      const degraded = await send(delivery, adapter, chatbot);
       await settleDelivery(db, delivery.id, { status: 'delivered' });
       // what the platform could not show as it is, in the turn's trace where the owner reads the conversation
       if (degraded.length > 0 && delivery.turnId !== null) {
