@@ -128,16 +128,27 @@ export const stepTrace = z.object({ step: z.string(), note: z.string(), ms: z.nu
 export type StepTraceView = z.infer<typeof stepTrace>;
 
 /**
- * Where a turn's replies to a messaging channel stand (issue #25 item 1): waiting while the platform fails or asks
- * to wait (`next_at`, the try due next), delivered, refused by the platform, or given up after DELIVERY_RETRY_HOURS.
+ * Where a turn's replies to a messaging channel stand (issue #25 items 1–3): waiting while the platform fails or
+ * asks to wait (`next_at`, the try due next), delivered, refused by the platform, given up after
+ * DELIVERY_RETRY_HOURS, or stopped after the platform twice gave no answer (`unanswered`: it may have arrived, and
+ * a third send could show it a third time).
  */
-export const deliveryStatuses = ['pending', 'sending', 'delivered', 'refused', 'expired'] as const;
+export const deliveryStatuses = [
+  'pending',
+  'sending',
+  'delivered',
+  'refused',
+  'expired',
+  'unanswered',
+] as const;
 export const turnDelivery = z.object({
   status: z.enum(deliveryStatuses),
   attempts: z.number(),
   next_at: z.string(),
-  /** the platform's last answer when a try failed */
+  /** the platform's last answer when a try failed, or its reason for the last message it refused */
   error: z.string().nullable(),
+  /** messages the platform refused for themselves while the rest of the turn went on */
+  refused_parts: z.number().optional(),
 });
 export type TurnDelivery = z.infer<typeof turnDelivery>;
 

@@ -24,21 +24,43 @@ export interface AdapterContext {
  * not the client — going on after the calls an earlier try got through, and told after each call that did.
  */
 export interface SendProgress {
-  /** platform calls an earlier try of these replies got through: not made again */
+  /** platform calls an earlier try of these replies got through (or had refused): not made again */
   skip: number;
-  /** after each call the platform accepted, with how many it has accepted in all, of how many */
-  onSent(accepted: number, calls: number): Promise<void>;
+  /** how long a call may wait for the platform's answer before its outcome is unknown (issue #25 item 2) */
+  timeoutMs: number;
+  /** names the delivery to the platform where it can tell a resend (Google Chat's requestId, WhatsApp's callback) */
+  key: string;
+  /** after each call the platform accepted or refused, with how many are behind, of how many */
+  onSent(handled: number, calls: number): Promise<void>;
+  /**
+   * A call failed: answers true when the platform refused this message only (malformed, a file it cannot
+   * fetch) — recorded as handled, and the rest of the turn goes on — false to stop there (issue #25 item 3).
+   */
+  onFailed(error: unknown, index: number, calls: number): Promise<boolean>;
 }
 
-/** Makes the calls after `progress.skip` in order, telling `progress` of each one the platform accepted. */
+/** The client options a queued send's calls take: one try each, waiting `progress.timeoutMs` for an answer. */
+export function queuedCallOptions(progress: SendProgress | undefined) {
+  return progress && { attempts: 1, timeoutMs: progress.timeoutMs };
+}
+
+/**
+ * Makes the calls after `progress.skip` in order, telling `progress` of each one the platform accepted; a call
+ * the platform refused for itself alone is passed over when `progress` says so.
+ */
 export async function sendInOrder<Call>(
   calls: readonly Call[],
   progress: SendProgress | undefined,
-  send: (call: Call) => Promise<unknown>,
+  send: (call: Call, index: number) => Promise<unknown>,
 ): Promise<void> {
   for (const [index, call] of calls.entries()) {
     if (index < (progress?.skip ?? 0)) continue;
-    await send(call);
+    try {
+      await send(call, index);
+    } catch (error) {
+      if (await progress?.onFailed(error, index, calls.length)) continue;
+      throw error;
+    }
     await progress?.onSent(index + 1, calls.length);
   }
 }
@@ -53,6 +75,14 @@ export interface ChannelAdapter {
   readonly channel: string;
   /** the platform its senders are stored with (turns, banks, subscribers) */
   readonly platform: string;
+  /**
+   * What a queued call that got no answer in time may have done, and so how it is tried again (issue #25 item 2;
+   * README.md here): `idempotent` — the platform recognises the resend (Google Chat's requestId), tried again
+   * like a 5xx; `receipt` — the platform reports what it sent (WhatsApp's status webhooks), tried again only
+   * once none came (recordReceipt in delivery-repository.ts); `once` — nothing to ask (Telegram, Messenger), tried
+   * again at most once.
+   */
+  readonly unanswered: 'idempotent' | 'receipt' | 'once';
   /** Whether the owner's chatbot has this channel switched on with what it needs to send. */
   isEnabled(chatbot: StoredChatbot): boolean;
   /** The turn an update asks for; null when there is nothing to answer (an update kind the bot ignores). */

@@ -53,7 +53,7 @@ export interface ChannelRoutesTable {
   updated_at: WithDefault<Timestamp>;
 }
 
-export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'refused' | 'expired';
+export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'refused' | 'expired' | 'unanswered';
 export type DeliveryPurpose = 'reply' | 'notice';
 
 /** `deliveries`: the bot's messages to a chat on a messaging platform, kept until delivered or refused. */
@@ -76,6 +76,9 @@ export interface DeliveriesTable {
   last_error: string | null;
   created_at: WithDefault<Timestamp>;
   settled_at: Timestamp | null;
+  unanswered_tries: WithDefault<number>;
+  part_received: number | null;
+  parts_refused: WithDefault<number>;
 }
 
 export type ChannelTables = {

@@ -49,8 +49,8 @@ export interface ChannelsModuleOptions {
   pollMs?: number;
   /** how often notices for channel senders are looked for (default 2 s) */
   noticePollMs?: number;
-  /** the delivery worker's clock, jitter and poll (tests move the clock instead of waiting) */
-  delivery?: Pick<DeliveryWorkerOptions, 'now' | 'random' | 'pollMs'>;
+  /** the delivery worker's clock, jitter, poll and waits (tests move the clock instead of waiting) */
+  delivery?: Pick<DeliveryWorkerOptions, 'now' | 'random' | 'pollMs' | 'timeoutMs' | 'receiptWaitMs'>;
 }
 
 /**

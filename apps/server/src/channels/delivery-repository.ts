@@ -36,6 +36,14 @@ export interface StoredDelivery {
   /** tries so far, this one included once claimed */
   attempts: number;
   expiresAt: string;
+  /** tries of the call after `partsSent` that got no answer in time (the platform may have taken it) */
+  unansweredTries: number;
+  /** the highest call WhatsApp's status webhook reported sent, null when none */
+  partReceived: number | null;
+  /** calls the platform refused for themselves while the rest went on */
+  partsRefused: number;
+  /** names the delivery to the platform (Google Chat's requestId, WhatsApp's callback data): its id and birth */
+  key: string;
 }
 
 function deliveryOf(row: DeliveryRow): StoredDelivery {
@@ -50,7 +58,17 @@ function deliveryOf(row: DeliveryRow): StoredDelivery {
     partsSent: row.parts_sent,
     attempts: row.attempts,
     expiresAt: row.expires_at,
+    unansweredTries: row.unanswered_tries,
+    partReceived: row.part_received,
+    partsRefused: row.parts_refused,
+    key: `${row.id}-${(new Date(row.created_at).getTime() || 0).toString(36)}`,
   };
+}
+
+/** The delivery id a key names (deliveryOf's `key`), or null. */
+export function deliveryIdOfKey(key: string): number | null {
+  const match = /^(\d{1,15})-[0-9a-z]{1,12}$/.exec(key);
+  return match ? Number(match[1]) : null;
 }
 
 /**
@@ -121,15 +139,50 @@ export async function claimDeliveries(
   return claimed;
 }
 
-/** The platform took `partsSent` of the delivery's calls: a retry goes on after them. */
-export async function recordPartsSent(db: Database, id: number, partsSent: number): Promise<void> {
-  await tablesOf(db).updateTable('deliveries').set({ parts_sent: partsSent }).where('id', '=', id).execute();
+/**
+ * The platform took (or refused for itself) `partsSent` of the delivery's calls: a retry goes on after them, and
+ * the next call has had no unanswered try yet. `refused`: this call was refused, with the platform's reason.
+ */
+export async function recordPartsSent(
+  db: Database,
+  id: number,
+  partsSent: number,
+  refused?: string,
+): Promise<void> {
+  await tablesOf(db)
+    .updateTable('deliveries')
+    .set((eb) => ({
+      parts_sent: partsSent,
+      unanswered_tries: 0,
+      ...(refused !== undefined && {
+        parts_refused: eb('parts_refused', '+', 1),
+        last_error: refused.slice(0, 1000),
+      }),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * WhatsApp's status webhook reported call `part` of the owner's delivery sent (or delivered, or read): a call of
+ * it that got no answer is not sent again. Only an unsettled delivery records it — one statement, and none for
+ * the statuses of messages long delivered.
+ */
+export async function recordReceipt(db: Database, userId: number, id: number, part: number): Promise<void> {
+  await tablesOf(db)
+    .updateTable('deliveries')
+    .set({ part_received: part })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['pending', 'sending'])
+    .where((eb) => eb.or([eb('part_received', 'is', null), eb('part_received', '<', part)]))
+    .execute();
 }
 
 export type DeliveryOutcome =
   | { status: 'delivered' }
-  | { status: 'refused' | 'expired'; error: string }
-  | { status: 'pending'; error: string; nextAt: Date };
+  | { status: 'refused' | 'expired' | 'unanswered'; error: string }
+  | { status: 'pending'; error: string; nextAt: Date; unansweredTries?: number };
 
 export async function settleDelivery(db: Database, id: number, outcome: DeliveryOutcome): Promise<void> {
   const isSettled = outcome.status !== 'pending';
@@ -141,6 +194,8 @@ export async function settleDelivery(db: Database, id: number, outcome: Delivery
       claimed_at: null,
       ...('error' in outcome && { last_error: outcome.error.slice(0, 1000) }),
       ...(outcome.status === 'pending' && { next_at: nowIso(outcome.nextAt) }),
+      ...(outcome.status === 'pending' &&
+        outcome.unansweredTries !== undefined && { unanswered_tries: outcome.unansweredTries }),
       ...(isSettled && { settled_at: nowIso() }),
     })
     .where('id', '=', id)
@@ -179,7 +234,7 @@ export async function findTurnDeliveries(
   if (turnIds.length === 0) return new Map();
   const rows = await tablesOf(db)
     .selectFrom('deliveries')
-    .select(['turn_id', 'status', 'attempts', 'next_at', 'last_error'])
+    .select(['turn_id', 'status', 'attempts', 'next_at', 'last_error', 'parts_refused'])
     .where('user_id', '=', userId)
     .where('turn_id', 'in', [...turnIds])
     .execute();
@@ -191,6 +246,7 @@ export async function findTurnDeliveries(
         attempts: row.attempts,
         next_at: new Date(row.next_at).toISOString(),
         error: row.last_error,
+        refused_parts: row.parts_refused,
       },
     ]),
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RetryLater } from '../modules/subscriptions/platform-senders.ts';
 import { GraphError } from '../platform/facebook/graph-api.ts';
+import { isFetchTimeout } from '../platform/net/outbound-error.ts';
 import { backoffMs, durationText, verdictOf } from './delivery-verdict.ts';
 import { GoogleChatError } from './google-chat/google-chat-api.ts';
 import { TelegramError } from './telegram/telegram-api.ts';
@@ -38,6 +39,45 @@ describe('what a failed send means for its delivery', () => {
     ]) {
       expect(verdictOf(error).kind, error.message).toBe('refused');
     }
+  });
+
+  it('passes over a refusal of one message and goes on, but stops at a refusal of the chat', () => {
+    for (const error of [
+      new TelegramError('sendPhoto', 400, 'Bad Request: wrong file identifier/HTTP URL specified'),
+      new GraphError('me/messages', 400, '(#100) Invalid parameter', 100, 2018047),
+      new WhatsappError('POST x/messages', 400, 'Media download error', 131052),
+      new WhatsappError('POST x/messages', 400, 'Template name does not exist', 132001),
+      new GoogleChatError('spaces.messages.create', 400, 'Invalid JSON payload'),
+    ]) {
+      expect(verdictOf(error).kind, error.message).toBe('skipped');
+    }
+    for (const error of [
+      new TelegramError('sendMessage', 400, 'Bad Request: chat not found'),
+      new GraphError('me/messages', 400, 'No matching user found', 100, 2018001),
+      new GraphError('me/messages', 400, 'This person isn’t available right now', 551),
+      new WhatsappError('POST x/messages', 400, 'Message undeliverable', 131026),
+      new GoogleChatError('spaces.messages.create', 404, 'Space not found'),
+    ]) {
+      expect(verdictOf(error).kind, error.message).toBe('refused');
+    }
+  });
+
+  it('marks a call that got no answer in time, the one a resend may show twice', () => {
+    const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    expect(isFetchTimeout(timeout)).toBe(true);
+    expect(isFetchTimeout(new TypeError('fetch failed'))).toBe(false);
+    expect(verdictOf(new TelegramError('sendMessage', 0, timeout.message, null, true))).toMatchObject({
+      kind: 'retry',
+      unanswered: true,
+    });
+    expect(verdictOf(new TelegramError('sendMessage', 0, 'fetch failed'))).toMatchObject({
+      kind: 'retry',
+      unanswered: false,
+    });
+    expect(verdictOf(new WhatsappError('POST x/messages', 400, 'pair rate limit', 131056))).toMatchObject({
+      kind: 'retry',
+      unanswered: false,
+    });
   });
 
   it('backs off 2 s, 6 s, 18 s… up to 30 min, with half to one and a half times the wait', () => {

@@ -6,14 +6,22 @@ import { RetryLater } from '../modules/subscriptions/platform-senders.ts';
  * (the user blocked the bot, the chat is gone, the 24-hour window closed, the message is malformed).
  */
 export type DeliveryVerdict =
-  | { kind: 'retry'; afterMs: number | null; reason: string }
-  | { kind: 'refused'; reason: string };
+  /** `unanswered`: no answer came in time, so the platform may have taken it (issue #25 item 2) */
+  | { kind: 'retry'; afterMs: number | null; reason: string; unanswered: boolean }
+  /** the chat is closed to the bot: nothing more is sent */
+  | { kind: 'refused'; reason: string }
+  /** this message alone was refused (malformed, a file the platform cannot fetch): the rest goes on (item 3) */
+  | { kind: 'skipped'; reason: string };
 
 /** The platforms' errors (TelegramError, GraphError, WhatsappError, GoogleChatError) say whether a retry may help. */
 interface PlatformError {
   readonly isRetryable: boolean;
   /** seconds the platform asked to wait, where it says */
   readonly retryAfter?: number | null;
+  /** no answer came in time */
+  readonly isUnanswered?: boolean;
+  /** a refusal of this message, not of the chat */
+  readonly isMessageRefusal?: boolean;
 }
 
 function isPlatformError(error: unknown): error is Error & PlatformError {
@@ -22,13 +30,16 @@ function isPlatformError(error: unknown): error is Error & PlatformError {
 
 export function verdictOf(error: unknown): DeliveryVerdict {
   const reason = error instanceof Error ? error.message : String(error);
-  if (error instanceof RetryLater) return { kind: 'retry', afterMs: error.retryAfterMs, reason };
+  if (error instanceof RetryLater) {
+    return { kind: 'retry', afterMs: error.retryAfterMs, reason, unanswered: false };
+  }
   if (!isPlatformError(error)) return { kind: 'refused', reason };
-  if (!error.isRetryable) return { kind: 'refused', reason };
+  if (!error.isRetryable)
+    return error.isMessageRefusal ? { kind: 'skipped', reason } : { kind: 'refused', reason };
   const seconds = error.retryAfter;
   const afterMs =
     typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
-  return { kind: 'retry', afterMs, reason };
+  return { kind: 'retry', afterMs, reason, unanswered: error.isUnanswered === true };
 }
 
 const FIRST_WAIT_MS = 2000;

@@ -28,6 +28,10 @@ export interface DeliveryWorkerOptions {
   random?: () => number;
   /** how often due deliveries are looked for when nothing woke the worker (default 1 s) */
   pollMs?: number;
+  /** how long a call waits for the platform's answer before its outcome is unknown (default 30 s) */
+  timeoutMs?: number;
+  /** after a WhatsApp call got no answer, how long its status webhook is waited for before it is sent again (60 s) */
+  receiptWaitMs?: number;
   /** chats sent to at once by this process (default 32) */
   concurrency?: number;
   /** a delivery being sent for longer belongs to a dead process (default 5 min) */
@@ -52,19 +56,24 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Sends what waits in `deliveries` (issue #25 item 1; README.md here): each chat's oldest first and nothing of a
+ * Sends what waits in `deliveries` (issue #25 items 1–3; README.md here): each chat's oldest first and nothing of a
  * chat while an earlier delivery of it is unsettled, so replies arrive in order; different chats side by side. A
  * try that fails for a reason that may pass (a 5xx, an unreachable platform, a 429) is planned again — after the
  * platform's retry_after of any length, else with growing backoff and jitter — until the delivery's expiry
- * (DELIVERY_RETRY_HOURS after it was queued); a definite refusal settles it at once. The turn's trace says where
- * its replies stand once a try failed ("waiting for Telegram (retry 4 in 2 min)", "delivered after 4 tries"). A retry goes on after the platform
- * calls an earlier try got through. A process that died while sending leaves its deliveries to be taken back.
+ * (DELIVERY_RETRY_HOURS after it was queued); a definite refusal of the chat settles it at once, while a message
+ * the platform refused for itself is recorded and the rest goes on (item 3). A call waits `timeoutMs` (30 s) for
+ * its answer; one that got none is sent again as its platform allows (item 2, the adapter's `unanswered`). The
+ * turn's trace says where its replies stand once a try failed ("waiting for Telegram (retry 4 in 2 min)",
+ * "delivered after 4 tries"). A retry goes on after the platform calls an earlier try got through. A process that
+ * died while sending leaves its deliveries to be taken back.
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, secrets } = options;
   const adapters = new Map(options.adapters.map((adapter) => [adapter.platform, adapter]));
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const receiptWaitMs = options.receiptWaitMs ?? 60_000;
 
   const platformName = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
 
@@ -78,12 +87,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     );
   }
 
+  /** What one try did: whether it got calls through, and what the platform said of them. */
+  interface Try {
+    delivery: StoredDelivery;
+    adapter: ChannelAdapter;
+    /** calls were taken (or refused for themselves) in this try: the next call has had no unanswered try */
+    advanced: boolean;
+  }
+
   /** Sends the delivery's messages, going on after the calls an earlier try got through; answers what degraded. */
-  async function send(
-    delivery: StoredDelivery,
-    adapter: ChannelAdapter,
-    chatbot: StoredChatbot,
-  ): Promise<string[]> {
+  async function send(attempt: Try, chatbot: StoredChatbot): Promise<string[]> {
+    const { delivery, adapter } = attempt;
     if (delivery.purpose === 'notice') {
       // a notice goes as the platform's broadcasts do (Messenger outside its 24-hour window takes a tag)
       const sendNotice = platformSenderOf(db, delivery.platform);
@@ -92,41 +106,84 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       for (const message of delivery.messages) await sendNotice(recipient, message);
       return [];
     }
+    let skip = delivery.partsSent;
+    // a call that got no answer, which WhatsApp's status webhook has since reported sent: not sent again
+    const isReceived =
+      adapter.unanswered === 'receipt' &&
+      delivery.unansweredTries > 0 &&
+      delivery.partReceived !== null &&
+      delivery.partReceived >= skip;
+    if (isReceived) {
+      skip += 1;
+      await recordPartsSent(db, delivery.id, skip);
+      attempt.advanced = true;
+    }
     const { degraded } = await adapter.send(
       chatbot,
       delivery.senderId,
       delivery.messages,
       { db },
       {
-        skip: delivery.partsSent,
+        skip,
+        timeoutMs,
+        key: delivery.key,
         // after the last call no record is needed: the delivery is settled delivered right after it
-        onSent: async (accepted, calls) => {
-          if (accepted < calls) await recordPartsSent(db, delivery.id, accepted);
+        onSent: async (handled, calls) => {
+          attempt.advanced = true;
+          if (handled < calls) await recordPartsSent(db, delivery.id, handled);
+        },
+        // a message the platform refused for itself is recorded, and the rest of the turn goes on (item 3)
+        onFailed: async (error, index, calls) => {
+          const verdict = verdictOf(error);
+          if (verdict.kind !== 'skipped') return false;
+          attempt.advanced = true;
+          await recordPartsSent(db, delivery.id, index + 1, verdict.reason);
+          if (delivery.turnId !== null) {
+            const note = `refused: message ${index + 1} of ${calls}: ${verdict.reason}`.slice(0, 500);
+            await appendTurnTrace(db, delivery.turnId, { step: adapter.channel, note, ms: 0 });
+          }
+          return true;
         },
       },
     );
     return degraded;
   }
 
-  /** The outcome of a failed try: wait and try again, or stop (refused; past the expiry). */
-  function outcomeOf(delivery: StoredDelivery, error: unknown): { outcome: DeliveryOutcome; note: string } {
+  /** The outcome of a failed try: wait and try again, or stop (refused; past the expiry; twice unanswered). */
+  function outcomeOf(attempt: Try, error: unknown): { outcome: DeliveryOutcome; note: string } {
+    const { delivery, adapter } = attempt;
     const name = platformName(delivery.platform);
     const verdict = verdictOf(error);
-    if (verdict.kind === 'refused') {
+    if (verdict.kind !== 'retry') {
       return {
         outcome: { status: 'refused', error: verdict.reason },
         note: `refused by ${name}: ${verdict.reason}`,
       };
     }
+    // how often the call now due went out without an answer (this try included)
+    const unansweredBefore = attempt.advanced ? 0 : delivery.unansweredTries;
+    const unansweredTries = unansweredBefore + (verdict.unanswered ? 1 : 0);
+    const seconds = Math.round(timeoutMs / 1000);
+    if (verdict.unanswered && adapter.unanswered === 'once' && unansweredTries > 1) {
+      // Telegram and Messenger cannot be asked whether they took it: a third send could show it a third time
+      const reason = `no answer from ${name} in ${seconds} s, twice; it may have arrived (${verdict.reason})`;
+      return {
+        outcome: { status: 'unanswered', error: reason },
+        note: `not sent again: ${reason}`,
+      };
+    }
     const at = now();
-    const waitMs = verdict.afterMs ?? backoffMs(delivery.attempts, random);
+    const backoff = verdict.afterMs ?? backoffMs(delivery.attempts, random);
+    const waitMs =
+      verdict.unanswered && adapter.unanswered === 'receipt' ? Math.max(backoff, receiptWaitMs) : backoff;
     const nextAt = new Date(at.getTime() + waitMs);
     if (nextAt.getTime() > new Date(delivery.expiresAt).getTime()) {
       const note = `not delivered: ${name} did not take it before ${delivery.expiresAt} (${verdict.reason})`;
       return { outcome: { status: 'expired', error: verdict.reason }, note };
     }
-    const note = `waiting for ${name} (retry ${delivery.attempts + 1} in ${durationText(waitMs)}): ${verdict.reason}`;
-    return { outcome: { status: 'pending', error: verdict.reason, nextAt }, note };
+    const reason = verdict.unanswered ? `no answer in ${seconds} s (${verdict.reason})` : verdict.reason;
+    const note = `waiting for ${name} (retry ${delivery.attempts + 1} in ${durationText(waitMs)}): ${reason}`;
+    return { outcome: { status: 'pending', error: reason, nextAt, unansweredTries }, note };
   }
 
   async function deliver(delivery: StoredDelivery): Promise<void> {
@@ -138,8 +195,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await trace(delivery, `not sent: ${reason}`);
       return;
     }
+    const attempt: Try = { delivery, adapter, advanced: false };
     try {
-      const degraded = await send(delivery, adapter, chatbot);
+      const degraded = await send(attempt, chatbot);
       await settleDelivery(db, delivery.id, { status: 'delivered' });
       // what the platform could not show as it is, in the turn's trace where the owner reads the conversation
       if (degraded.length > 0 && delivery.turnId !== null) {
@@ -150,7 +208,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       // only once something happened, so the everyday path costs no read and write of the turn
       if (delivery.attempts > 1) await trace(delivery, `delivered after ${delivery.attempts} tries`);
     } catch (error) {
-      const { outcome, note } = outcomeOf(delivery, error);
+      const { outcome, note } = outcomeOf(attempt, error);
       if (outcome.status !== 'pending') {
         options.log?.warn({ deliveryId: delivery.id, error: errorText(error) }, `delivery ${outcome.status}`);
       }

@@ -32,6 +32,10 @@ async function until<T>(
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** how long this server's worker waits for Telegram's answer (30 s in production) */
+const ANSWER_WAIT_MS = 1500;
+const BROKEN_PHOTO = 'https://cdn.example.com/menu/2.jpg';
+
 const telegramApps = (token: string) => ({
   facebook: [],
   telegram: { chatbot_app_status: 1, chatbot_app_credentials: { verify_token: '', token } },
@@ -98,7 +102,11 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
   const lastTurn = async (chat: number) => {
     const key = encodeURIComponent(`telegram:${chat}`);
     const turns = await server.call('GET', `/api/conversations/${key}/turns`, { token: bot.token });
-    return turns.json.data.at(-1) as { trace: { step: string; note: string }[]; delivery: unknown };
+    // undefined until the conversation is stored
+    return (turns.json.data?.at(-1) ?? { trace: [], delivery: null }) as {
+      trace: { step: string; note: string }[];
+      delivery: unknown;
+    };
   };
   /** the newest turn's trace note of the delivery step */
   const deliveryNote = async (chat: number) =>
@@ -109,7 +117,7 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
     fake.addBot(BOT_TOKEN, { username: 'delivery_bot' });
     const channels = createChannelsModule({
       noticePollMs: 50,
-      delivery: { now: () => clock.now, random: () => 0.5, pollMs: 20 },
+      delivery: { now: () => clock.now, random: () => 0.5, pollMs: 20, timeoutMs: ANSWER_WAIT_MS },
     });
     server = await startConversationServer(kind, {}, { telegramApiUrl: fake.url, deliveryRetryHours: 1 }, [
       channels,
@@ -124,6 +132,19 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
       name: 'delivery area',
       examples: ['do you deliver to my street', 'where do you deliver', 'delivery area please'],
       response: { resp_text: 'We deliver all over Cairo.' },
+    });
+    await addCommand(bot, {
+      name: 'menu',
+      examples: ['show me the menu', 'what is on the menu', 'menu please'],
+      response: {
+        resp_type: 'static_cards',
+        resp_text: 'Our menu:',
+        resp_static_cards_resp_struct: [1, 2, 3, 4, 5].map((dish) => ({
+          title_default_value: `Dish ${dish}`,
+          subtitle_default_value: `${dish * 3} €`,
+          media_default_value: `https://cdn.example.com/menu/${dish}.jpg`,
+        })),
+      },
     });
     await saveChatbot(bot, { apps: telegramApps(BOT_TOKEN) } as never);
   });
@@ -157,6 +178,7 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
       attempts: 3,
       next_at: new Date(clock.now.getTime() - 10_000 + 18_000).toISOString(),
       error: 'Telegram sendMessage: 500 Internal Server Error',
+      refused_parts: 0,
     });
 
     fake.endOutage('sendMessage');
@@ -253,5 +275,75 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
     } finally {
       fake.endOutage('sendMessage');
     }
+  });
+
+  it('sends the rest of a turn when Telegram refuses one card of it, and records the refused one', async () => {
+    const chat = 8601;
+    fake.failToFetch(BROKEN_PHOTO);
+    await fake.deliver(BOT_TOKEN, textUpdate(600, chat, 'show me the menu'));
+    const [row] = await until(async () => {
+      const rows = await deliveriesOf(chat);
+      return rows[0]?.status === 'delivered' ? rows : undefined;
+    }, 'the delivery');
+    const captions = fake
+      .sent('sendPhoto', BOT_TOKEN)
+      .filter((call) => String(call.body.chat_id) === String(chat))
+      .map((call) => String(call.body.caption).split('\n')[0]);
+    expect(textsTo(chat)).toEqual(['Our menu:']);
+    expect(captions).toEqual(['Dish 1', 'Dish 3', 'Dish 4', 'Dish 5']);
+    expect(row).toMatchObject({ attempts: 1, parts_refused: 1 });
+    const turn = await lastTurn(chat);
+    expect(turn.trace.filter((step) => step.step === 'telegram').map((step) => step.note)).toEqual([
+      'refused: message 3 of 6: Telegram sendPhoto: 400 Bad Request: failed to get HTTP URL content',
+    ]);
+    expect(turn.delivery).toMatchObject({
+      status: 'delivered',
+      refused_parts: 1,
+      error: 'Telegram sendPhoto: 400 Bad Request: failed to get HTTP URL content',
+    });
+  });
+
+  it('waits for a slow answer instead of sending again', async () => {
+    const chat = 8701;
+    fake.answerSlowly('sendMessage', ANSWER_WAIT_MS / 3);
+    await fake.deliver(BOT_TOKEN, textUpdate(700, chat, 'when are you open'));
+    await until(
+      async () => ((await deliveriesOf(chat))[0]?.status === 'delivered' ? true : undefined),
+      'sent',
+    );
+    await advance(60_000);
+    expect(callsTo(chat).length).toBe(1);
+    expect(textsTo(chat)).toEqual(['We open at nine.']);
+  });
+
+  it('sends a message Telegram never answered once more, and not a third time', async () => {
+    // Telegram takes the message but answers after the worker stopped waiting: it may have arrived, and
+    // Telegram has no way to ask, so it is sent once more (the customer may see it twice), then no more
+    const chat = 8801;
+    fake.answerSlowly('sendMessage', ANSWER_WAIT_MS + 400);
+    await fake.deliver(BOT_TOKEN, textUpdate(800, chat, 'when are you open'));
+    expect(await until(async () => (await deliveryNote(chat)) || undefined, 'the waiting note')).toBe(
+      'waiting for Telegram (retry 2 in 2 s): no answer in 2 s (Telegram sendMessage: The operation was aborted due to timeout)',
+    );
+    expect((await deliveriesOf(chat))[0]).toMatchObject({ status: 'pending', unanswered_tries: 1 });
+    fake.answerSlowly('sendMessage', ANSWER_WAIT_MS + 400);
+    await advance(2000);
+    const [row] = await until(async () => {
+      const rows = await deliveriesOf(chat);
+      return rows[0]?.status === 'unanswered' ? rows : undefined;
+    }, 'given up as unanswered');
+    expect(row).toMatchObject({ attempts: 2, unanswered_tries: 1 });
+    expect(await deliveryNote(chat)).toBe(
+      'not sent again: no answer from Telegram in 2 s, twice; it may have arrived (Telegram sendMessage: The operation was aborted due to timeout)',
+    );
+    await advance(60 * 60_000);
+    // Telegram took both: the customer saw it twice, the most a message is shown (channels README)
+    expect(callsTo(chat).length).toBe(2);
+    expect(textsTo(chat)).toEqual(['We open at nine.', 'We open at nine.']);
+    expect((await lastTurn(chat)).delivery).toMatchObject({ status: 'unanswered', attempts: 2 });
+
+    // once answered, the next reply to the chat is sent as usual
+    await fake.deliver(BOT_TOKEN, textUpdate(801, chat, 'where do you deliver'));
+    await until(() => (textsTo(chat).includes('We deliver all over Cairo.') ? true : undefined), 'the next');
   });
 });

@@ -14,12 +14,28 @@ function whenText(nextAt: string, language: string): string {
 }
 
 /**
- * Where a channel turn's replies stand (issue #25 item 1), under them: waiting for the platform (which try is
- * next and when, the platform's last answer on hover), delivered, or not delivered and why.
+ * Where a channel turn's replies stand (issue #25 items 1–3), under them: waiting for the platform (which try is
+ * next and when, the platform's last answer on hover), delivered (with how many messages it refused for
+ * themselves), maybe delivered (no answer twice), or not delivered and why.
  */
 export function DeliveryLine({ delivery, platform }: { delivery: TurnDelivery; platform: string }) {
   const { t, i18n } = useTranslation();
   const name = t(`conversations.platforms.${platform}`, { defaultValue: platform });
+  if (delivery.status === 'delivered' && (delivery.refused_parts ?? 0) > 0) {
+    // some messages were refused for themselves (a file the platform could not fetch): the rest arrived
+    return (
+      <Group gap={4} justify="flex-end" wrap="nowrap" data-testid="delivery">
+        <IconAlertTriangle size={14} color="var(--mantine-color-orange-6)" aria-hidden />
+        <Text size="xs" c="orange.7">
+          {t('conversations.delivery.partlyRefused', {
+            platform: name,
+            count: delivery.refused_parts,
+            error: delivery.error ?? '',
+          })}
+        </Text>
+      </Group>
+    );
+  }
   if (delivery.status === 'delivered') {
     return (
       <Group gap={4} justify="flex-end" data-testid="delivery">
@@ -49,12 +65,13 @@ export function DeliveryLine({ delivery, platform }: { delivery: TurnDelivery; p
       </Group>
     );
   }
-  const key = delivery.status === 'refused' ? 'refused' : 'expired';
+  // unanswered: the platform may have shown it, so it is not said to be lost
+  const color = delivery.status === 'unanswered' ? 'orange' : 'red';
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap" data-testid="delivery">
-      <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" aria-hidden />
-      <Text size="xs" c="red.7">
-        {t(`conversations.delivery.${key}`, { platform: name, error: delivery.error ?? '' })}
+      <IconAlertTriangle size={14} color={`var(--mantine-color-${color}-6)`} aria-hidden />
+      <Text size="xs" c={`${color}.7`}>
+        {t(`conversations.delivery.${delivery.status}`, { platform: name, error: delivery.error ?? '' })}
       </Text>
     </Group>
   );

@@ -188,6 +188,25 @@ describe('transcript', () => {
                   error: '500 Internal Server Error',
                 },
               }),
+              turnOf(23, 'photos?', {
+                replies: [reply, reply],
+                delivery: {
+                  status: 'delivered',
+                  attempts: 1,
+                  next_at: inAMinute,
+                  error: 'wrong file identifier',
+                  refused_parts: 1,
+                },
+              }),
+              turnOf(24, 'again?', {
+                replies: [reply],
+                delivery: {
+                  status: 'unanswered',
+                  attempts: 2,
+                  next_at: inAMinute,
+                  error: 'no answer in 30 s',
+                },
+              }),
             ],
           },
         ],
@@ -197,10 +216,16 @@ describe('transcript', () => {
     renderApp('/conversations/telegram%3A77');
     const line = async (turnId: number) =>
       within(await screen.findByTestId(`turn-${turnId}`)).getByTestId('delivery').textContent;
-    await screen.findByTestId('turn-22');
+    await screen.findByTestId('turn-24');
     expect(await line(20)).toBe('Delivered to Telegram after 4 tries');
     expect(await line(21)).toBe('Not delivered: Telegram refused it (bot was blocked)');
     expect(await line(22)).toMatch(/^Waiting for Telegram: try 4 in (89|90) seconds$/);
+    expect(await line(23)).toBe(
+      'Telegram refused 1 of the messages (wrong file identifier); the others were delivered',
+    );
+    expect(await line(24)).toBe(
+      'Maybe delivered: Telegram gave no answer twice, so it was not sent a third time (no answer in 30 s)',
+    );
   });
 
   it('loads earlier messages page by page, above the newer ones', async () => {

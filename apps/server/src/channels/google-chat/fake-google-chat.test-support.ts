@@ -19,7 +19,8 @@ export {
  * - `POST /token`: the OAuth token endpoint of the service account key it made (`serviceAccountJson`), checking
  *   the JWT bearer assertion's signature, issuer, audience, scope and lifetime;
  * - `POST /v1/spaces/{space}/messages`: the Chat API, checking the access token and the message (text ≤ 4,096,
- *   Cards v2 shape), 60 writes a minute per space, and able to fail the next calls (`failNext`).
+ *   Cards v2 shape), 60 writes a minute per space, a resend of a `requestId` answered with the message it created,
+ *   and able to fail the next calls (`failNext`) or answer them late (`answerSlowly`).
  *
  *   const fake = await startFakeGoogleChat();
  *   // config { googleChatApiUrl: fake.url, googleChatJwksUrl: fake.jwksUrl }
@@ -36,6 +37,10 @@ export interface RecordedMessage {
   space: string;
   body: Record<string, unknown>;
   status: number;
+  /** the `requestId` query parameter, null without one */
+  requestId: string | null;
+  /** answered with the message an earlier call of the same requestId created: nothing new was created */
+  replayed?: boolean;
 }
 
 interface Failure {
@@ -72,6 +77,10 @@ export async function startFakeGoogleChat() {
   const failures: Failure[] = [];
   const writesBySpace = new Map<string, number[]>();
   const messages: RecordedMessage[] = [];
+  /** the message each requestId created, by space */
+  const createdByRequest = new Map<string, unknown>();
+  /** answers held back this long (ms) after the message was created, one each in order */
+  const slowAnswers: number[] = [];
   const tokenRequests: { status: number; error?: string }[] = [];
   let nextMessageId = 1;
   let url = '';
@@ -114,10 +123,15 @@ export async function startFakeGoogleChat() {
     space: string,
     authorization: string,
     raw: string,
-  ): { status: number; answer: unknown; retryAfter?: number } {
+    requestId: string | null,
+  ): { status: number; answer: unknown; retryAfter?: number; replayed?: boolean } {
     const token = /^Bearer (.+)$/.exec(authorization)?.[1] ?? '';
     if (!accessTokens.has(token))
       return { status: 401, answer: googleError(401, 'Request had invalid authentication credentials.') };
+    // "Specifying an existing request ID returns the message created with that ID instead of creating a new
+    // message" (spaces.messages.create)
+    const created = requestId === null ? undefined : createdByRequest.get(`${space} ${requestId}`);
+    if (created) return { status: 200, answer: created, replayed: true };
     const failure = failures.shift();
     if (failure) {
       const answer = googleError(failure.status, 'failed on purpose');
@@ -142,20 +156,20 @@ export async function startFakeGoogleChat() {
     writes.push(now);
     writesBySpace.set(space, writes);
     const name = `${space}/messages/fake-${nextMessageId++}`;
-    return {
-      status: 200,
-      answer: {
-        name,
-        sender: { name: 'users/app', type: 'BOT' },
-        createTime: new Date().toISOString(),
-        space: { name: space },
-        ...(body as object),
-      },
+    const answer = {
+      name,
+      sender: { name: 'users/app', type: 'BOT' },
+      createTime: new Date().toISOString(),
+      space: { name: space },
+      ...(body as object),
     };
+    if (requestId !== null) createdByRequest.set(`${space} ${requestId}`, answer);
+    return { status: 200, answer };
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const address = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = address.pathname;
     const raw = await readBody(request);
     let status = 404;
     let answer: unknown = googleError(404, 'Not found');
@@ -169,12 +183,22 @@ export async function startFakeGoogleChat() {
       tokenRequests.push({ status, ...(status !== 200 && { error: (answer as { error: string }).error }) });
     } else if (request.method === 'POST' && messagesRoute) {
       const space = messagesRoute[1] ?? '';
-      ({ status, answer, retryAfter } = answerMessage(space, request.headers.authorization ?? '', raw));
+      const requestId = address.searchParams.get('requestId');
+      let replayed: boolean | undefined;
+      ({ status, answer, retryAfter, replayed } = answerMessage(
+        space,
+        request.headers.authorization ?? '',
+        raw,
+        requestId,
+      ));
       let body: Record<string, unknown> = {};
       try {
         body = JSON.parse(raw);
       } catch {}
-      messages.push({ space, body, status });
+      messages.push({ space, body, status, requestId, ...(replayed && { replayed }) });
+      // created, but answered late (Google having a slow minute): a client that gave up never learns of it
+      const delayMs = slowAnswers.shift();
+      if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
     response.writeHead(status, {
       'content-type': 'application/json; charset=UTF-8',
@@ -219,8 +243,9 @@ export async function startFakeGoogleChat() {
       .sign(options.forgery === 'wrong-key' ? strangerKeys.privateKey : chatKeys.privateKey);
   }
 
+  /** the messages a space shows: a resend answered with the message its requestId created is not a new one */
   const delivered = (space: string) =>
-    messages.filter((message) => message.space === space && message.status === 200);
+    messages.filter((message) => message.space === space && message.status === 200 && !message.replayed);
 
   return {
     /** the Chat API's base address (GOOGLE_CHAT_API_URL); the token endpoint is `${url}/token` */
@@ -244,6 +269,10 @@ export async function startFakeGoogleChat() {
       delivered(space).flatMap((message) =>
         typeof message.body.text === 'string' ? [message.body.text] : [],
       ),
+    /** The next messages.create is carried out at once but answered `delayMs` later. Calls queue up. */
+    answerSlowly(delayMs: number): void {
+      slowAnswers.push(delayMs);
+    },
     /** the next messages.create calls answer this status (429, 500…), in order */
     failNext(status: number, failure: { retryAfter?: number } = {}): void {
       failures.push({ status, ...failure });

@@ -1,7 +1,13 @@
 import type { BotMessage } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
+import {
+  type ChannelAdapter,
+  queuedCallOptions,
+  type SendProgress,
+  sendInOrder,
+  type TurnInput,
+} from '../channel-adapter.ts';
 import { replyLanguageOf } from '../channel-text.ts';
 import { shortPayloadKey } from '../payload-key.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
@@ -75,7 +81,7 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
     key: ServiceAccountKey,
     space: string,
     body: ChatMessageBody,
-    callOptions?: GoogleCallOptions,
+    callOptions?: GoogleCallOptions & { requestId?: string },
   ) {
     const options = { ...settings.callOptions, ...callOptions };
     const accessToken = await tokens.tokenFor(owner, key, options);
@@ -109,8 +115,12 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
       },
     });
     await storePayloads(db, chatbot.user_id, HANGOUTS, payloads);
-    await sendInOrder(rendered.messages, progress, (body) =>
-      post(chatbot.user_id, key, space, body, callOptions),
+    // a queued message is named by its delivery and place: a resend after no answer creates nothing new
+    await sendInOrder(rendered.messages, progress, (body, index) =>
+      post(chatbot.user_id, key, space, body, {
+        ...callOptions,
+        ...(progress && { requestId: `hiwar-${progress.key}-${index}` }),
+      }),
     );
     return { degraded: rendered.degraded };
   }
@@ -118,6 +128,7 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
   return {
     channel: HANGOUTS,
     platform: GOOGLE_CHAT,
+    unanswered: 'idempotent',
     isEnabled: (chatbot) =>
       isSwitchedOn(chatbot) && projectNumberOf(chatbot) !== '' && credentialsOf(chatbot) !== '',
 
@@ -149,7 +160,7 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
     },
 
     async send(chatbot, senderId, replies, { db }, progress) {
-      return sendMessages(chatbot, senderId, replies, db, progress && { attempts: 1 }, progress);
+      return sendMessages(chatbot, senderId, replies, db, queuedCallOptions(progress), progress);
     },
 
     sendMessages,

@@ -1,3 +1,5 @@
+import { isFetchTimeout } from '../../platform/net/outbound-error.ts';
+
 /**
  * A small client of the Google Chat API (`POST {GOOGLE_CHAT_API_URL}/v1/{space}/messages` with a JSON body and
  * the app's OAuth access token): plain HTTP, no SDK (DESIGN.md §3); tests talk to a fake on loopback.
@@ -10,18 +12,32 @@ export class GoogleChatError extends Error {
   readonly description: string;
   /** seconds Google asked to wait (Retry-After of a 429) */
   readonly retryAfter: number | null;
-  constructor(call: string, status: number, description: string, retryAfter: number | null = null) {
+  /** no answer came in time: Google may have created the message (a resend with its requestId is safe) */
+  readonly isUnanswered: boolean;
+  constructor(
+    call: string,
+    status: number,
+    description: string,
+    retryAfter: number | null = null,
+    isUnanswered = false,
+  ) {
     super(`Google Chat ${call}: ${status === 0 ? '' : `${status} `}${description}`);
     this.call = call;
     this.status = status;
     this.description = description;
     this.retryAfter = retryAfter;
+    this.isUnanswered = isUnanswered;
     this.name = 'GoogleChatError';
   }
 
   /** 429, 5xx and an unreachable API are worth trying again; any other answer is final. */
   get isRetryable(): boolean {
     return this.status === 0 || this.status === 429 || this.status >= 500;
+  }
+
+  /** A 400 (INVALID_ARGUMENT: a card Google cannot show) refuses this message; 403, 404 refuse the space. */
+  get isMessageRefusal(): boolean {
+    return this.status === 400;
   }
 }
 
@@ -73,17 +89,26 @@ function retryAfterOf(response: Response): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 }
 
-async function postOnce(base: string, space: string, accessToken: string, body: unknown, timeoutMs: number) {
+async function postOnce(
+  base: string,
+  space: string,
+  accessToken: string,
+  body: unknown,
+  timeoutMs: number,
+  requestId: string | undefined,
+) {
+  const query = requestId === undefined ? '' : `?requestId=${encodeURIComponent(requestId)}`;
   let response: Response;
   try {
-    response = await fetch(`${base.replace(/\/+$/, '')}/v1/${space}/messages`, {
+    response = await fetch(`${base.replace(/\/+$/, '')}/v1/${space}/messages${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', authorization: `Bearer ${accessToken}` },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw new GoogleChatError('messages.create', 0, error instanceof Error ? error.message : String(error));
+    const description = error instanceof Error ? error.message : String(error);
+    throw new GoogleChatError('messages.create', 0, description, null, isFetchTimeout(error));
   }
   const answer = (await response.json().catch(() => ({}))) as GoogleErrorAnswer & Record<string, unknown>;
   if (response.ok) return answer;
@@ -95,14 +120,19 @@ async function postOnce(base: string, space: string, accessToken: string, body: 
   );
 }
 
-/** Creates a message in a space (`spaces.messages.create`), with retries; answers the created message. */
+/**
+ * Creates a message in a space (`spaces.messages.create`), with retries; answers the created message. With a
+ * `requestId`, Google answers a resend with the message that id already created instead of a second one.
+ */
 export function createChatMessage(
   base: string,
   space: string,
   accessToken: string,
   body: Record<string, unknown>,
-  options: GoogleCallOptions = {},
+  options: GoogleCallOptions & { requestId?: string } = {},
 ): Promise<Record<string, unknown>> {
   if (!isSpaceName(space)) throw new GoogleChatError('messages.create', 400, `not a space name: ${space}`);
-  return withRetries(options, () => postOnce(base, space, accessToken, body, options.timeoutMs ?? 10_000));
+  return withRetries(options, () =>
+    postOnce(base, space, accessToken, body, options.timeoutMs ?? 10_000, options.requestId),
+  );
 }

@@ -9,6 +9,7 @@ import {
 } from '../../modules/runtime/conversation-testing.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
+import { createChannelsModule } from '../channels-module.ts';
 import {
   addedToSpaceEvent,
   cardClickedEvent,
@@ -17,6 +18,9 @@ import {
   removedFromSpaceEvent,
   startFakeGoogleChat,
 } from './fake-google-chat.test-support.ts';
+
+/** how long this server's delivery worker waits for Google's answer (30 s in production) */
+const ANSWER_WAIT_MS = 1500;
 
 /** The Google Cloud project number the Chat app's requests are addressed to (hangouts verify_token). */
 const PROJECT_NUMBER = '123456789012';
@@ -73,6 +77,7 @@ describe.each(await testDatabaseKinds())('Google Chat through a fake Google on $
       kind,
       {},
       { googleChatApiUrl: fake.url, googleChatJwksUrl: fake.jwksUrl },
+      [createChannelsModule({ delivery: { timeoutMs: ANSWER_WAIT_MS, random: () => 0 } })],
     );
     bot = await createBot(server);
     endpoint = `${server.url}/hooks/hangouts/${encodeURIComponent(bot.botToken)}`;
@@ -186,6 +191,30 @@ describe.each(await testDatabaseKinds())('Google Chat through a fake Google on $
     await until(() => saidTo(space, 'Which size?'), 'the prompt after a 429 and a 500', 15_000);
     const refused = fake.messages.filter((message) => message.space === space && message.status !== 200);
     expect(refused.map((message) => message.status)).toEqual([429, 500]);
+  });
+
+  it('sends a message Google answered too late again under its requestId, so the space shows it once', async () => {
+    const space = 'spaces/AAAA-slow';
+    fake.answerSlowly(ANSWER_WAIT_MS + 500);
+    await deliver(messageEvent(space, 's1', 'متى تفتحون'));
+    const calls = await until(() => {
+      const made = fake.messages.filter((message) => message.space === space);
+      return made.length === 2 && made.every((message) => message.status === 200) ? made : undefined;
+    }, 'the call that got no answer and its resend');
+    expect(calls[0]?.requestId).toMatch(/^hiwar-\d+-[0-9a-z]+-0$/);
+    expect(calls.map((message) => [message.requestId, message.replayed ?? false])).toEqual([
+      [calls[0]?.requestId, false],
+      [calls[0]?.requestId, true],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.textsTo(space)).toEqual(['نفتح من التاسعة صباحا']);
+    const [row] = await server.database.db
+      .withTables<ChannelTables>()
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('sender_id', '=', space)
+      .execute();
+    expect(row).toMatchObject({ status: 'delivered', attempts: 2 });
   });
 
   it('answers being added to a space with the start button when it is on', async () => {

@@ -96,6 +96,7 @@ export function createMessengerAdapter(settings: MessengerSettings): MessengerAd
   return {
     channel: FACEBOOK,
     platform: FACEBOOK,
+    unanswered: 'once',
     isEnabled: (chatbot) => enabledPagesOf(chatbot).length > 0,
 
     async toTurn(update: StoredUpdate, _chatbot, { db }): Promise<TurnInput | null> {
@@ -123,7 +124,7 @@ export function createMessengerAdapter(settings: MessengerSettings): MessengerAd
         senderId,
         replies,
         db,
-        progress ? { progress, callOptions: { attempts: 1 } } : {},
+        progress ? { progress, callOptions: { attempts: 1, timeoutMs: progress.timeoutMs } } : {},
       );
     },
 

@@ -75,6 +75,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
   const outages = new Map<string, Failure>();
   const answeredQueries = new Set<string>();
   const fileIds = new Set<string>();
+  /** addresses Telegram's servers cannot fetch: a photo or video sent from one is refused */
+  const unfetchable = new Set<string>();
+  /** per method, answers held back this long (ms) after the call was carried out, one each in order */
+  const slowAnswers = new Map<string, number[]>();
   const calls: RecordedCall[] = [];
   let nextMessageId = 1;
   let nextBotId = 7_000_000_001;
@@ -100,6 +104,13 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     const id = `fake-${kind}-${nextMessageId}`;
     fileIds.add(id);
     return { file_id: id, file_unique_id: `u${id}` };
+  }
+
+  /** A photo or video address Telegram would fetch: one it cannot is refused as Telegram refuses it. */
+  function checkFetchable(body: Body, field: 'photo' | 'video'): void {
+    if (unfetchable.has(String(body[field] ?? '').trim())) {
+      throw new BadRequest('failed to get HTTP URL content');
+    }
   }
 
   /** The method's result, or a BadRequest thrown. */
@@ -149,6 +160,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       case 'sendPhoto': {
         const chatId = checkChatId(body);
         checkMedia(body, 'photo', fileIds);
+        checkFetchable(body, 'photo');
         const caption = checkCaption(body);
         checkReplyMarkup(body);
         const photo = [{ ...fileOf('photo'), width: 320, height: 240, file_size: 1000 }];
@@ -157,6 +169,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       case 'sendVideo': {
         const chatId = checkChatId(body);
         checkMedia(body, 'video', fileIds);
+        checkFetchable(body, 'video');
         const caption = checkCaption(body);
         checkReplyMarkup(body);
         const video = { ...fileOf('video'), width: 640, height: 360, duration: 1, mime_type: 'video/mp4' };
@@ -225,6 +238,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         ({ status, answer } = answerOf(token, method, body));
       }
       calls.push({ token, method, body: body ?? {}, status, answer });
+      // carried out, but answered late (Telegram having a slow minute): a client that gave up never learns of it
+      const delayMs = slowAnswers.get(method)?.shift();
+      if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(answer));
@@ -286,6 +302,14 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       const queue = failures.get(method) ?? [];
       queue.push({ status, ...failure });
       failures.set(method, queue);
+    },
+    /** Photos and videos sent from `address` are refused, as Telegram refuses an address it cannot fetch. */
+    failToFetch(address: string): void {
+      unfetchable.add(address);
+    },
+    /** The next call of `method` is carried out at once but answered `delayMs` later. Calls queue up. */
+    answerSlowly(method: string, delayMs: number): void {
+      slowAnswers.set(method, [...(slowAnswers.get(method) ?? []), delayMs]);
     },
     /** Every call of `method` answers this status (500: Telegram having a bad minute) until `endOutage`. */
     startOutage(method: string, status: number, failure: { description?: string } = {}): void {

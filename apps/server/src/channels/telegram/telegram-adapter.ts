@@ -3,7 +3,13 @@ import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
+import {
+  type ChannelAdapter,
+  queuedCallOptions,
+  type SendProgress,
+  sendInOrder,
+  type TurnInput,
+} from '../channel-adapter.ts';
 import { replyLanguageOf } from '../channel-text.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { callTelegram, type TelegramCallOptions, TelegramError } from './telegram-api.ts';
@@ -174,6 +180,7 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
   return {
     channel: TELEGRAM,
     platform: TELEGRAM,
+    unanswered: 'once',
     isEnabled: (chatbot) => chatbot.apps.telegram.chatbot_app_status === 1 && botTokenOf(chatbot) !== '',
 
     async toTurn(update: StoredUpdate, chatbot, { db }) {
@@ -221,7 +228,7 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     },
 
     async send(chatbot, senderId, replies, { db }, progress) {
-      return sendMessages(chatbot, senderId, replies, db, undefined, progress && { attempts: 1 }, progress);
+      return sendMessages(chatbot, senderId, replies, db, undefined, queuedCallOptions(progress), progress);
     },
 
     sendMessages,

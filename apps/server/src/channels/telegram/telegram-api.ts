@@ -1,3 +1,5 @@
+import { isFetchTimeout } from '../../platform/net/outbound-error.ts';
+
 /**
  * A small client of the Telegram Bot API (`POST {base}/bot<token>/<method>` with a JSON body): plain HTTP, no
  * SDK (DESIGN.md §3). The base URL is the operator's TELEGRAM_API_URL, so tests talk to a fake on loopback.
@@ -9,12 +11,21 @@ export class TelegramError extends Error {
   readonly description: string;
   /** seconds Telegram asked to wait (429) */
   readonly retryAfter: number | null;
-  constructor(method: string, status: number, description: string, retryAfter: number | null = null) {
+  /** no answer came in time: Telegram may have sent the message (sendMessage has no idempotency key) */
+  readonly isUnanswered: boolean;
+  constructor(
+    method: string,
+    status: number,
+    description: string,
+    retryAfter: number | null = null,
+    isUnanswered = false,
+  ) {
     super(`Telegram ${method}: ${status === 0 ? '' : `${status} `}${description}`);
     this.method = method;
     this.status = status;
     this.description = description;
     this.retryAfter = retryAfter;
+    this.isUnanswered = isUnanswered;
     this.name = 'TelegramError';
   }
 
@@ -22,7 +33,20 @@ export class TelegramError extends Error {
   get isRetryable(): boolean {
     return this.status === 0 || this.status === 429 || this.status >= 500;
   }
+
+  /**
+   * A refusal of this message alone (a 400 about its content: a file Telegram cannot fetch, a malformed
+   * keyboard), not of the chat: a blocked bot (403), a chat that is gone ("chat not found", a deactivated user)
+   * or a refused token (401, 404) stop the delivery.
+   */
+  get isMessageRefusal(): boolean {
+    return this.status === 400 && !CHAT_REFUSALS.test(this.description);
+  }
 }
+
+/** Telegram's 400 descriptions that are about the chat, not the message. */
+const CHAT_REFUSALS =
+  /chat not found|user not found|user is deactivated|peer_id_invalid|group chat was upgraded|not enough rights|have no rights/i;
 
 export interface TelegramCallOptions {
   /** tries in all for a retryable failure (default 4) */
@@ -55,7 +79,8 @@ async function callOnce(base: string, token: string, method: string, body: unkno
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw new TelegramError(method, 0, error instanceof Error ? error.message : String(error));
+    const description = error instanceof Error ? error.message : String(error);
+    throw new TelegramError(method, 0, description, null, isFetchTimeout(error));
   }
   let answer: TelegramAnswer = {};
   try {

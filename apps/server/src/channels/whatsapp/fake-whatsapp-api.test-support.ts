@@ -17,7 +17,8 @@ export {
  * and `GET <url>/{phone_number_id}`, with `Authorization: Bearer <token>`. It refuses what the Cloud API refuses
  * (fake-whatsapp-checks.test-support.ts: unknown tokens, a number of another account, a missing
  * messaging_product or `to`, texts over 4,096, more than 3 buttons or titles over 20, lists over 10 rows or
- * titles over 24, ids over 256), records every call, and can fail the next calls (429 with Retry-After, 500).
+ * titles over 24, ids over 256), records every call, and can fail the next calls (429 with Retry-After, 500) or
+ * answer them late (`answerSlowly`).
  *
  *   const fake = await startFakeWhatsapp();
  *   fake.addNumber('EAAG-token', { phoneNumberId: '106540352242922' });
@@ -54,6 +55,8 @@ export async function startFakeWhatsapp() {
   const numbers = new Map<string, FakeNumber[]>();
   const failures: Failure[] = [];
   const calls: RecordedCall[] = [];
+  /** message sends answered late, one each in order: taken (sent, as a 200 never read) or not (a late 500) */
+  const slowAnswers: { delayMs: number; isTaken: boolean }[] = [];
   let nextMessage = 1;
 
   function answerOf(
@@ -133,9 +136,13 @@ export async function startFakeWhatsapp() {
       status: 404,
       answer: graphError('Unknown path components', 2500),
     };
+    const slow = method === 'POST' && route?.[2] !== undefined ? slowAnswers.shift() : undefined;
     if (route) {
       const phoneNumberId = decodeURIComponent(route[1] ?? '');
-      result = answerOf(method, token, phoneNumberId, route[2] !== undefined, body);
+      result =
+        slow && !slow.isTaken
+          ? { status: 500, answer: graphError('An unexpected error has occurred.', 2) }
+          : answerOf(method, token, phoneNumberId, route[2] !== undefined, body);
       calls.push({
         method,
         token,
@@ -145,6 +152,8 @@ export async function startFakeWhatsapp() {
         answer: result.answer,
       });
     }
+    // answered late (WhatsApp having a slow minute): a client that gave up never learns what became of it
+    if (slow) await new Promise((resolve) => setTimeout(resolve, slow.delayMs));
     response.writeHead(result.status, { 'content-type': 'application/json', ...result.headers });
     response.end(JSON.stringify(result.answer));
   }
@@ -188,6 +197,13 @@ export async function startFakeWhatsapp() {
      */
     failNext(status: number, failure: { retryAfter?: number; code?: number; message?: string } = {}): void {
       failures.push({ status, ...failure });
+    },
+    /**
+     * The next message send is answered `delayMs` late: taken at once (`taken`, the default: sent, with its
+     * status webhook to come) or not taken (a 500 at the end).
+     */
+    answerSlowly(delayMs: number, options: { taken?: boolean } = {}): void {
+      slowAnswers.push({ delayMs, isTaken: options.taken ?? true });
     },
     close(): Promise<void> {
       server.closeAllConnections();

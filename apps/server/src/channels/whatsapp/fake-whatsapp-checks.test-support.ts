@@ -99,6 +99,11 @@ function checkInteractive(interactive: unknown): void {
 export function checkMessage(body: Body): string {
   if (body.messaging_product !== 'whatsapp')
     throw new GraphRefusal('(#100) The parameter messaging_product is required.');
+  const callbackData = body.biz_opaque_callback_data;
+  if (callbackData !== undefined && (typeof callbackData !== 'string' || callbackData.length > 512))
+    throw new GraphRefusal(
+      '(#100) Param biz_opaque_callback_data must be a string of at most 512 characters',
+    );
   const to = body.to;
   if (typeof to !== 'string' || !/^\+?\d{6,20}$/.test(to))
     throw new GraphRefusal('(#100) Invalid parameter: to must be a phone number or wa_id');

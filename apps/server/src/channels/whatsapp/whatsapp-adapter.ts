@@ -2,13 +2,19 @@ import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { OutboundHttp } from '../../platform/net/outbound-http.ts';
-import { type ChannelAdapter, type SendProgress, sendInOrder, type TurnInput } from '../channel-adapter.ts';
+import {
+  type ChannelAdapter,
+  queuedCallOptions,
+  type SendProgress,
+  sendInOrder,
+  type TurnInput,
+} from '../channel-adapter.ts';
 import { replyLanguageOf } from '../channel-text.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { callWhatsapp, type WhatsappCallOptions, WhatsappError } from './whatsapp-api.ts';
 import { shortPayloadKey } from './whatsapp-payload-key.ts';
 import { renderForWhatsapp } from './whatsapp-render.ts';
-import type { StoredWhatsappMessage } from './whatsapp-webhook.ts';
+import { callbackDataOf, type StoredWhatsappMessage } from './whatsapp-webhook.ts';
 
 export const WHATSAPP = 'whatsapp';
 
@@ -150,14 +156,22 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
     await storePayloads(db, chatbot.user_id, WHATSAPP, payloads);
     const base = apiBaseOf(settings, chatbot);
     const token = accessTokenOf(chatbot);
-    await sendInOrder(rendered.messages, progress, (message) =>
+    await sendInOrder(rendered.messages, progress, (message, index) =>
       callWhatsapp(
         base,
         token,
         {
           method: 'POST',
           path: `${encodeURIComponent(phoneNumberId)}/messages`,
-          body: { messaging_product: 'whatsapp', recipient_type: 'individual', to: waId, ...message },
+          body: {
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: waId,
+            ...message,
+            // comes back in the message's status webhooks: a call that got no answer is not sent again once
+            // WhatsApp reported it sent (whatsapp-channel.ts)
+            ...(progress && { biz_opaque_callback_data: callbackDataOf(progress.key, index) }),
+          },
         },
         { ...settings.callOptions, ...callOptions, ...guardFor(settings, chatbot) },
       ),
@@ -168,6 +182,7 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
   return {
     channel: WHATSAPP,
     platform: WHATSAPP,
+    unanswered: 'receipt',
     isEnabled: (chatbot) => chatbot.apps.whatsapp.chatbot_app_status === 1 && accessTokenOf(chatbot) !== '',
 
     async toTurn(update, _chatbot, { db }): Promise<TurnInput | null> {
@@ -181,7 +196,7 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
     },
 
     async send(chatbot, senderId, replies, { db }, progress) {
-      return sendMessages(chatbot, senderId, replies, db, progress && { attempts: 1 }, progress);
+      return sendMessages(chatbot, senderId, replies, db, queuedCallOptions(progress), progress);
     },
 
     sendMessages,

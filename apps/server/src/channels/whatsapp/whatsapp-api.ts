@@ -1,4 +1,8 @@
-import { OutboundError, type OutboundErrorReason } from '../../platform/net/outbound-error.ts';
+import {
+  isFetchTimeout,
+  OutboundError,
+  type OutboundErrorReason,
+} from '../../platform/net/outbound-error.ts';
 import type { OutboundAnswer, OutboundHttp } from '../../platform/net/outbound-http.ts';
 /**
  * A small client of the WhatsApp Cloud API (Graph): `POST {base}/{phone_number_id}/messages` and
@@ -14,12 +18,15 @@ export class WhatsappError extends Error {
   readonly code: number | null;
   /** seconds the API asked to wait (a Retry-After header), null when it did not say */
   readonly retryAfter: number | null;
+  /** no answer came in time: WhatsApp may have sent the message (its status webhook will say) */
+  readonly isUnanswered: boolean;
   constructor(
     operation: string,
     status: number,
     description: string,
     code: number | null = null,
     retryAfter: number | null = null,
+    isUnanswered = false,
   ) {
     super(`WhatsApp ${operation}: ${status === 0 ? '' : `${status} `}${description}`);
     this.operation = operation;
@@ -27,6 +34,7 @@ export class WhatsappError extends Error {
     this.description = description;
     this.code = code;
     this.retryAfter = retryAfter;
+    this.isUnanswered = isUnanswered;
     this.name = 'WhatsappError';
   }
 
@@ -40,13 +48,28 @@ export class WhatsappError extends Error {
     return this.status === 0 || this.status >= 500 || this.isRateLimited;
   }
 
+  /**
+   * A refusal of this message alone (a parameter, a media WhatsApp cannot fetch, a template error), not of the
+   * chat: more than 24 hours since the user wrote (131047), undeliverable (131026) or a refused token stop.
+   */
+  get isMessageRefusal(): boolean {
+    return (
+      this.code !== null &&
+      (MESSAGE_REFUSAL_CODES.has(this.code) || (this.code >= 132000 && this.code < 133000))
+    );
+  }
+
   /** The token was refused (HTTP 401 or Graph's OAuthException 190). */
   get isTokenRefused(): boolean {
     return this.status === 401 || this.code === 190;
   }
 }
 
-const RATE_LIMIT_CODES = new Set([4, 80007, 130429]);
+/** the app's, the account's and the number's throughput limits, and 131056: too many messages to one user */
+const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131056]);
+
+/** invalid parameter, missing or invalid value, unsupported type, media download or upload failed */
+const MESSAGE_REFUSAL_CODES = new Set([100, 131008, 131009, 131051, 131052, 131053]);
 
 /** The outbound guard would not let the request go (a local address not allow-listed, a malformed url): final. */
 export class WhatsappAddressRefused extends WhatsappError {
@@ -126,7 +149,8 @@ async function callGuarded(
     if (error instanceof OutboundError && DEFINITE_OUTBOUND_REASONS.has(error.reason)) {
       throw new WhatsappAddressRefused(operation, 0, message);
     }
-    throw new WhatsappError(operation, 0, message);
+    const isUnanswered = error instanceof OutboundError && error.reason === 'timeout';
+    throw new WhatsappError(operation, 0, message, null, null, isUnanswered);
   }
   let parsed: unknown = null;
   try {
@@ -167,7 +191,8 @@ async function callOnce(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw new WhatsappError(operation, 0, error instanceof Error ? error.message : String(error));
+    const description = error instanceof Error ? error.message : String(error);
+    throw new WhatsappError(operation, 0, description, null, null, isFetchTimeout(error));
   }
   let answer: unknown = null;
   try {

@@ -10,6 +10,7 @@ import {
 import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
+import { createChannelsModule } from '../channels-module.ts';
 import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';
 import {
   deliverWebhook,
@@ -26,6 +27,8 @@ const ACCESS_TOKEN = 'EAAG-fake-whatsapp-access-token';
 const VERIFY_TOKEN = 'my-verify-token';
 const APP_SECRET = 'test-app-secret';
 const NUMBER = { phoneNumberId: '106540352242922', displayPhoneNumber: '15550783881' };
+/** how long this server's delivery worker waits for WhatsApp's answer (30 s in production) */
+const ANSWER_WAIT_MS = 1500;
 
 async function until<T>(
   read: () => T | undefined | Promise<T | undefined>,
@@ -81,6 +84,11 @@ describe.each(await testDatabaseKinds())('WhatsApp through a fake Cloud API on $
       kind,
       {},
       { whatsappApiUrl: fake.url, fbAppSecret: APP_SECRET, outboundAllow: ['127.0.0.1'] },
+      [
+        createChannelsModule({
+          delivery: { timeoutMs: ANSWER_WAIT_MS, receiptWaitMs: 500, random: () => 0 },
+        }),
+      ],
     );
     bot = await createBot(server);
     hook = `${server.url}/hooks/whatsapp/${encodeURIComponent(bot.botToken)}`;
@@ -220,6 +228,44 @@ describe.each(await testDatabaseKinds())('WhatsApp through a fake Cloud API on $
     expect(rows.map((row) => row.external_id)).toEqual([wamid('c1'), wamid('c2')]);
     // the location was answered: a reply went out after it
     await until(() => (sentTo(waId).length > 1 ? true : undefined), 'the reply to the location');
+  });
+
+  const deliveryTo = async (waId: string) => {
+    const [row] = await server.database.db
+      .withTables<ChannelTables>()
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('sender_id', '=', waId)
+      .execute();
+    return row?.status === 'delivered' ? row : undefined;
+  };
+
+  it('does not send again a message WhatsApp took without answering, once its status webhook says so', async () => {
+    const waId = '201001234521';
+    fake.answerSlowly(ANSWER_WAIT_MS + 500);
+    await deliver(textWebhook(NUMBER, sender(waId), wamid('u1'), 'متى تفتحون'));
+    const taken = await until(() => sentTo(waId)[0], 'the send');
+    const callbackData = String(taken.body.biz_opaque_callback_data);
+    expect(callbackData).toMatch(/^hiwar:\d+-[0-9a-z]+:0$/);
+    const id = (taken.answer as { messages: { id: string }[] }).messages[0]?.id ?? '';
+    expect((await deliver(statusWebhook(NUMBER, waId, id, { status: 'sent', callbackData }))).status).toBe(
+      200,
+    );
+    const row = await until(() => deliveryTo(waId), 'the delivery settled');
+    // the second try took the status webhook's word for the call and sent nothing
+    expect(row).toMatchObject({ attempts: 2, part_received: 0, parts_sent: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fake.calls.filter((call) => call.body.to === waId).length).toBe(1);
+    expect(textsTo(waId)).toEqual(['نفتح من التاسعة صباحا']);
+  });
+
+  it('sends again a message WhatsApp did not answer and never reported sent', async () => {
+    const waId = '201001234522';
+    fake.answerSlowly(ANSWER_WAIT_MS + 500, { taken: false });
+    await deliver(textWebhook(NUMBER, sender(waId), wamid('v1'), 'متى تفتحون'));
+    const row = await until(() => deliveryTo(waId), 'the delivery settled');
+    expect(row).toMatchObject({ attempts: 2, part_received: null });
+    expect(textsTo(waId)).toEqual(['نفتح من التاسعة صباحا']);
   });
 
   it('answers a shared location with the nearest branches of a NEARBY dataset response', async () => {

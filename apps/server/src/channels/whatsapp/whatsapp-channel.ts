@@ -3,6 +3,7 @@ import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import type { ApiApp } from '../../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from '../channel-adapter.ts';
 import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
+import { deliveryIdOfKey, recordReceipt } from '../delivery-repository.ts';
 import { storeUpdate } from '../update-repository.ts';
 import { refuse } from '../webhook-refusal.ts';
 import {
@@ -13,7 +14,7 @@ import {
   type WhatsappSettings,
 } from './whatsapp-adapter.ts';
 import { WhatsappError } from './whatsapp-api.ts';
-import { isSameSecret, isSignatureValid, messagesOfWebhook } from './whatsapp-webhook.ts';
+import { isSameSecret, isSignatureValid, messagesOfWebhook, receiptsOfWebhook } from './whatsapp-webhook.ts';
 
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 const handshakeQuery = z.object({
@@ -90,7 +91,12 @@ function webhookRoutes(app: ApiApp, settings: WhatsappSettings, context: Channel
         }
         const chatbot = await chatbotOfToken(db, request.params.token, secrets);
         if (!chatbot || !whatsapp.isEnabled(chatbot)) return refuse(reply, 404);
-        // statuses (sent, delivered, read) and message kinds the bot does not read are acknowledged and dropped
+        // a status of a queued call that got no answer says WhatsApp took it; other statuses and message kinds
+        // the bot does not read are acknowledged and dropped
+        for (const receipt of receiptsOfWebhook(request.body)) {
+          const deliveryId = deliveryIdOfKey(receipt.deliveryKey);
+          if (deliveryId !== null) await recordReceipt(db, chatbot.user_id, deliveryId, receipt.part);
+        }
         let isAnyNew = false;
         for (const message of messagesOfWebhook(request.body)) {
           await rememberPhoneNumber(db, chatbot.user_id, message.senderId, message.payload.phone_number_id);

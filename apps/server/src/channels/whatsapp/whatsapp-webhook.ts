@@ -31,6 +31,8 @@ interface WebhookValue {
   metadata?: { display_phone_number?: string; phone_number_id?: string };
   contacts?: { profile?: { name?: string }; wa_id?: string }[];
   messages?: WhatsappMessage[];
+  /** what became of messages the business sent: sent, delivered, read, failed */
+  statuses?: { id?: string; status?: string; recipient_id?: string; biz_opaque_callback_data?: string }[];
 }
 
 interface WebhookBody {
@@ -98,6 +100,38 @@ export function messagesOfWebhook(
             message,
           },
         });
+      }
+    }
+  }
+  return found;
+}
+
+/** The `biz_opaque_callback_data` of call `part` of a queued delivery (delivery-repository.ts's key). */
+export function callbackDataOf(deliveryKey: string, part: number): string {
+  return `hiwar:${deliveryKey}:${part}`;
+}
+
+const CALLBACK_DATA = /^hiwar:(\d{1,15}-[0-9a-z]{1,12}):(\d{1,4})$/;
+
+/** Statuses that say WhatsApp took the message ("failed" says it did not). */
+const TAKEN_STATUSES = new Set(['sent', 'delivered', 'read']);
+
+/**
+ * The queued calls a webhook's statuses report taken (sent, delivered or read), by the callback data Hiwar gave
+ * them: a call that got no answer in time is then not sent again (issue #25 item 2).
+ */
+export function receiptsOfWebhook(body: unknown): { deliveryKey: string; part: number }[] {
+  const value = body as WebhookBody | null;
+  if (!value || typeof value !== 'object' || !Array.isArray(value.entry)) return [];
+  const found: { deliveryKey: string; part: number }[] = [];
+  for (const entry of value.entry) {
+    for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
+      const statuses = change?.value?.statuses;
+      if (change?.field !== 'messages' || !Array.isArray(statuses)) continue;
+      for (const status of statuses) {
+        if (!TAKEN_STATUSES.has(String(status?.status))) continue;
+        const match = CALLBACK_DATA.exec(String(status.biz_opaque_callback_data ?? ''));
+        if (match) found.push({ deliveryKey: match[1] ?? '', part: Number(match[2]) });
       }
     }
   }

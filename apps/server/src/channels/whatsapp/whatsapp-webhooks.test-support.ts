@@ -82,10 +82,26 @@ export function locationWebhook(
   return messageWebhook(number, sender, { id, type: 'location', location: { latitude, longitude } });
 }
 
-/** A delivery status of a message the business sent (acknowledged and dropped by the webhook). */
-export function statusWebhook(number: WebhookNumber, recipient: string, id: string) {
+/**
+ * A status of a message the business sent (`delivered` unless told), with the `biz_opaque_callback_data` the
+ * message was sent with, as WhatsApp sends it back.
+ */
+export function statusWebhook(
+  number: WebhookNumber,
+  recipient: string,
+  id: string,
+  options: { status?: 'sent' | 'delivered' | 'read' | 'failed'; callbackData?: string } = {},
+) {
   return webhookOf(number, {
-    statuses: [{ id, status: 'delivered', timestamp: TIMESTAMP, recipient_id: recipient }],
+    statuses: [
+      {
+        id,
+        status: options.status ?? 'delivered',
+        timestamp: TIMESTAMP,
+        recipient_id: recipient,
+        ...(options.callbackData !== undefined && { biz_opaque_callback_data: options.callbackData }),
+      },
+    ],
   });
 }
 

@@ -1,3 +1,5 @@
+import { isFetchTimeout } from '../net/outbound-error.ts';
+
 /**
  * A small client of Meta's Graph API (`{FACEBOOK_GRAPH_URL}/<path>?access_token=…`) for the Messenger channel and
  * Facebook sign-in: plain HTTP, no SDK (DESIGN.md §3). The base URL is the operator's FACEBOOK_GRAPH_URL, so
@@ -11,12 +13,15 @@ export class GraphError extends Error {
   /** Graph's `error.code` (190 a bad token, 4/17/32/613 rate limits, 368 a blocked page, 10 a policy refusal) */
   readonly code: number | null;
   readonly subcode: number | null;
+  /** no answer came in time: Meta may have sent the message (the Send API has no idempotency key) */
+  readonly isUnanswered: boolean;
   constructor(
     path: string,
     status: number,
     description: string,
     code: number | null = null,
     subcode: number | null = null,
+    isUnanswered = false,
   ) {
     super(`Graph ${path}: ${status === 0 ? '' : `${status} `}${description}`);
     this.path = path;
@@ -24,6 +29,7 @@ export class GraphError extends Error {
     this.description = description;
     this.code = code;
     this.subcode = subcode;
+    this.isUnanswered = isUnanswered;
     this.name = 'GraphError';
   }
 
@@ -35,6 +41,15 @@ export class GraphError extends Error {
   /** a rate limit, a 5xx or an unreachable API is worth trying again; any other answer is final */
   get isRetryable(): boolean {
     return this.status === 0 || this.status >= 500 || this.isRateLimit;
+  }
+
+  /**
+   * A refusal of this message alone: Graph's 100 "invalid parameter" (a malformed template, an attachment it
+   * cannot fetch), except 2018001, no matching user. The window closed (10/2018278), a person unavailable
+   * (551), a refused token or permission stop the delivery.
+   */
+  get isMessageRefusal(): boolean {
+    return this.code === 100 && this.subcode !== 2018001;
   }
 
   /** the page is blocked or restricted by Meta (policy enforcement) */
@@ -86,7 +101,8 @@ async function callOnce(base: string, request: GraphRequest, timeoutMs: number):
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    throw new GraphError(request.path, 0, error instanceof Error ? error.message : String(error));
+    const description = error instanceof Error ? error.message : String(error);
+    throw new GraphError(request.path, 0, description, null, null, isFetchTimeout(error));
   }
   let answer: unknown = {};
   try {

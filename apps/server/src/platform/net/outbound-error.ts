@@ -90,3 +90,8 @@ function isTlsCode(code: string): boolean {
     code === 'HOSTNAME_MISMATCH'
   );
 }
+
+/** Whether a fetch failed for want of an answer in time (AbortSignal.timeout): the request may have been taken. */
+export function isFetchTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
+}

@@ -40,6 +40,7 @@ import { questionExits } from './0039-question-exits.ts';
 import { botTexts } from './0040-bot-texts.ts';
 import { deliveries } from './0041-deliveries.ts';
 import { turnSenderLanguages } from './0042-turn-sender-languages.ts';
+import { deliveryParts } from './0043-delivery-parts.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -86,4 +87,5 @@ export const migrations: AppMigration[] = [
   botTexts,
   deliveries,
   turnSenderLanguages,
+  deliveryParts,
 ];
