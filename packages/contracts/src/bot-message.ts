@@ -170,6 +170,20 @@ export const locationEvent = z.object({
   lng: z.number().min(-180).max(180),
 });
 
-/** What an end user sends: typed text, a chosen button or reply, or a shared location. */
-export const incomingEvent = z.discriminatedUnion('type', [textEvent, postbackEvent, locationEvent]);
+/** What a messaging app's user may send that the bot does not read (issue #25 item 5). */
+export const mediaKinds = ['photo', 'video', 'voice', 'audio', 'sticker', 'file'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+/** A photo, sticker, voice note, file or video without text: answered with a short "I can only read text". */
+export const mediaEvent = z.object({ type: z.literal('media'), kind: z.enum(mediaKinds) });
+
+/** What the web messenger and the test chat send: typed text, a chosen button or reply, or a shared location. */
+export const typedEvent = z.discriminatedUnion('type', [textEvent, postbackEvent, locationEvent]);
+
+/** What an end user sends: a typed event, or media without text from a messaging app. */
+export const incomingEvent = z.discriminatedUnion('type', [
+  textEvent,
+  postbackEvent,
+  locationEvent,
+  mediaEvent,
+]);
 export type IncomingEvent = z.infer<typeof incomingEvent>;

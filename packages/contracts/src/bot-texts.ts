@@ -183,6 +183,11 @@ export const botTextDefinitions = {
   }),
   choosePrompt: define('buttons', { en: 'Choose:', ar: 'اختر:', de: 'Bitte wählen:' }),
   optionsButton: define('buttons', { en: 'Options', ar: 'الخيارات', de: 'Auswahl' }),
+  mediaUnread: define('buttons', {
+    en: 'I can only read text messages for now.',
+    ar: 'أستطيع قراءة الرسائل النصية فقط حالياً.',
+    de: 'Ich kann im Moment nur Textnachrichten lesen.',
+  }),
 } satisfies Record<string, BotTextDefinition>;
 
 export type BotTextKey = keyof typeof botTextDefinitions;

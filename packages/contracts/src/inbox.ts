@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { botMessage, incomingEvent } from './bot-message.ts';
+import { botMessage, incomingEvent, typedEvent } from './bot-message.ts';
 import { okWith } from './envelope.ts';
 import { idParam, numberOrDigits } from './numeric-input.ts';
 
@@ -276,7 +276,7 @@ export const trafficResponse = okWith(
 export type TrafficResponse = z.infer<typeof trafficResponse>;
 
 /** The console's test chat: one test sender per owner, kept apart from real conversations. */
-export const testChatRequest = z.object({ event: incomingEvent });
+export const testChatRequest = z.object({ event: typedEvent });
 export const testChatTurn = z.object({
   turn_id: z.number(),
   replies: z.array(botMessage),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validateSenderRequest } from './auth.ts';
-import { botMessage, incomingEvent } from './bot-message.ts';
+import { botMessage, incomingEvent, typedEvent } from './bot-message.ts';
 import { messengerLanguages, persistentMenu } from './chatbot.ts';
 import { idParam } from './numeric-input.ts';
 
@@ -75,7 +75,7 @@ export type WidgetSettingsResponse = z.infer<typeof widgetSettingsResponse>;
 export const widgetMessageRequest = z.object({
   sender_id: widgetSenderId,
   sender_hash: widgetSenderHash.optional(),
-  event: incomingEvent,
+  event: typedEvent,
   /** the page's locale (e.g. 'ar', 'en_US'); a hint for the language of the message */
   locale: z.string().trim().max(20).optional(),
 });

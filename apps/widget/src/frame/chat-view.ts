@@ -14,6 +14,9 @@ export function eventLabel(event: IncomingEvent): string {
       return event.label || event.payload;
     case 'location':
       return `📍 ${event.lat.toFixed(5)}, ${event.lng.toFixed(5)}`;
+    // the messenger sends none; a web sender's history holds only what it sent
+    case 'media':
+      return '📎';
   }
 }
 

@@ -207,6 +207,11 @@ describe('transcript', () => {
                   error: 'no answer in 30 s',
                 },
               }),
+              turnOf(25, '', {
+                event: { type: 'media', kind: 'voice' },
+                command_id: null,
+                replies: [{ type: 'text', text: 'I can only read text messages for now.' }],
+              }),
             ],
           },
         ],
@@ -216,12 +221,15 @@ describe('transcript', () => {
     renderApp('/conversations/telegram%3A77');
     const line = async (turnId: number) =>
       within(await screen.findByTestId(`turn-${turnId}`)).getByTestId('delivery').textContent;
-    await screen.findByTestId('turn-24');
+    await screen.findByTestId('turn-25');
     expect(await line(20)).toBe('Delivered to Telegram after 4 tries');
     expect(await line(21)).toBe('Not delivered: Telegram refused it (bot was blocked)');
     expect(await line(22)).toMatch(/^Waiting for Telegram: try 4 in (89|90) seconds$/);
     expect(await line(23)).toBe(
       'Telegram refused 1 of the messages (wrong file identifier); the others were delivered',
+    );
+    expect(within(await screen.findByTestId('turn-25')).getByTestId('sender-media').textContent).toBe(
+      'A voice message',
     );
     expect(await line(24)).toBe(
       'Maybe delivered: Telegram gave no answer twice, so it was not sent a third time (no answer in 30 s)',

@@ -1,7 +1,7 @@
 import type { IncomingEvent, TranscriptNotice, TranscriptTurn } from '@hiwar/contracts';
 import { Badge, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconClick, IconMapPin } from '@tabler/icons-react';
+import { IconClick, IconMapPin, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useFormatNumber } from '../../lib/format-number.ts';
 import { formatScore } from '../debugger/result-card.tsx';
@@ -10,8 +10,9 @@ import { TranscriptReply } from './transcript-reply.tsx';
 import { isCorrectable, TurnCorrection } from './turn-correction.tsx';
 import { TraceTable, TraceToggle } from './turn-trace.tsx';
 
-/** What the sender sent: the typed text, the label of the button chosen, or the place shared. */
+/** What the sender sent: the typed text, the label of the button chosen, the place shared, or media. */
 function SenderMessage({ event }: { event: IncomingEvent }) {
+  const { t } = useTranslation();
   const format = useFormatNumber();
   const coordinate = (value: number) => format(value, { maximumFractionDigits: 5, useGrouping: false });
   return (
@@ -33,6 +34,14 @@ function SenderMessage({ event }: { event: IncomingEvent }) {
           <IconClick size={14} aria-hidden />
           <Text size="sm" dir="auto">
             {event.label || event.payload}
+          </Text>
+        </Group>
+      )}
+      {event.type === 'media' && (
+        <Group gap={4} wrap="nowrap">
+          <IconPaperclip size={14} aria-hidden />
+          <Text size="sm" fs="italic" data-testid="sender-media">
+            {t(`conversations.media.${event.kind}`)}
           </Text>
         </Group>
       )}

@@ -61,5 +61,6 @@ export function entriesOfHistory(history: TestChatHistory): ChatEntry[] {
 export function senderTextOf(event: IncomingEvent): string {
   if (event.type === 'text') return event.text;
   if (event.type === 'postback') return event.label || event.payload;
+  if (event.type === 'media') return event.kind;
   return `${event.lat}, ${event.lng}`;
 }

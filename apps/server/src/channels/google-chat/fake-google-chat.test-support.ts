@@ -8,6 +8,7 @@ import { CHAT_BOT_SCOPE } from './google-service-account.ts';
 
 export {
   addedToSpaceEvent,
+  attachmentEvent,
   cardClickedEvent,
   messageEvent,
   removedFromSpaceEvent,

@@ -1,4 +1,4 @@
-import type { BotMessage } from '@hiwar/contracts';
+import type { BotMessage, MediaKind } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import {
@@ -72,6 +72,17 @@ export interface GoogleChatAdapter extends ChannelAdapter {
   disconnect(db: Database, chatbot: StoredChatbot): Promise<void>;
 }
 
+/** What the first file attached to a message is, by its content type. */
+function attachmentKindOf(event: ChatEvent): MediaKind | null {
+  const [first] = event.message?.attachment ?? [];
+  if (!first) return null;
+  const type = first.contentType ?? '';
+  if (type.startsWith('image/')) return 'photo';
+  if (type.startsWith('video/')) return 'video';
+  if (type.startsWith('audio/')) return 'audio';
+  return 'file';
+}
+
 export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleChatAdapter {
   const tokens: AccessTokens = createAccessTokens(settings.callOptions);
 
@@ -137,8 +148,12 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
       switch (event.type) {
         case 'MESSAGE': {
           const text = (event.message?.argumentText ?? event.message?.text ?? '').trim();
-          if (text === '') return null;
           const sender = profileOf(event.message?.sender ?? event.user);
+          if (text === '') {
+            // a file without text: answered that only text is read (issue #25 item 5)
+            const kind = attachmentKindOf(event);
+            return kind ? { event: { type: 'media', kind }, sender, ...localeOf(event) } : null;
+          }
           return { event: { type: 'text', text: text.slice(0, 4000) }, sender, ...localeOf(event) };
         }
         case 'CARD_CLICKED': {

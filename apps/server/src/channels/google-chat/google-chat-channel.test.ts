@@ -12,6 +12,7 @@ import type { ChannelTables } from '../channel-tables.ts';
 import { createChannelsModule } from '../channels-module.ts';
 import {
   addedToSpaceEvent,
+  attachmentEvent,
   cardClickedEvent,
   type FakeGoogleChat,
   messageEvent,
@@ -215,6 +216,12 @@ describe.each(await testDatabaseKinds())('Google Chat through a fake Google on $
       .where('sender_id', '=', space)
       .execute();
     expect(row).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
+  it('answers a file sent without text that it reads only text, in the language of the user’s locale', async () => {
+    const space = 'spaces/AAAA-photo';
+    await deliver(attachmentEvent(space, 'p1', 'image/png', { locale: 'de' }));
+    await until(() => saidTo(space, 'Ich kann im Moment nur Textnachrichten lesen.'), 'the answer');
   });
 
   it('answers being added to a space with the start button when it is on', async () => {

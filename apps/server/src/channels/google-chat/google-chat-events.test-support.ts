@@ -62,6 +62,25 @@ export function messageEvent(space: string, messageId: string, text: string, use
   };
 }
 
+/** A file the user attached without text (uploaded content: an image, unless told). */
+export function attachmentEvent(
+  space: string,
+  messageId: string,
+  contentType = 'image/png',
+  user: EventUser = {},
+) {
+  const event = messageEvent(space, messageId, '', user);
+  const attachment = {
+    name: `${space}/messages/${messageId}/attachments/AATUf`,
+    contentName: 'photo.png',
+    contentType,
+    attachmentDataRef: { resourceName: `${space}/attachments/AATUf` },
+    source: 'UPLOADED_CONTENT',
+  };
+  const { argumentText: _argument, ...message } = event.message;
+  return { ...event, message: { ...message, attachment: [attachment] } };
+}
+
 /** A click on a card's button whose `onClick.action` named `function` with these parameters. */
 export function cardClickedEvent(
   space: string,

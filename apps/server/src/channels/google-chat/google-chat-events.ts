@@ -11,6 +11,8 @@ export interface ChatEvent {
     text?: string;
     argumentText?: string;
     sender?: ChatUser;
+    /** files the user attached (uploaded or from Drive) */
+    attachment?: { contentName?: string; contentType?: string; source?: string }[];
   };
   user?: ChatUser;
   action?: { actionMethodName?: string; parameters?: { key?: string; value?: string }[] };

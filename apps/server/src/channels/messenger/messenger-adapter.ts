@@ -106,6 +106,7 @@ export function createMessengerAdapter(settings: MessengerSettings): MessengerAd
         return { event: { type: 'location', lat: request.lat, lng: request.lng }, sender: {} };
       if (request.kind === 'text')
         return { event: { type: 'text', text: request.text.slice(0, 4000) }, sender: {} };
+      if (request.kind === 'media') return { event: { type: 'media', kind: request.media }, sender: {} };
       // a button, quick reply or menu item: the payload its short key stands for (a menu's payload is its own)
       const payload = ((await findPayload(db, update.userId, FACEBOOK, request.key)) ?? request.key).slice(
         0,

@@ -20,7 +20,7 @@ import {
   textEvent,
   webhookBody,
 } from './fake-messenger-api.test-support.ts';
-import { locationEvent } from './messenger-events.test-support.ts';
+import { attachmentEvent, locationEvent } from './messenger-events.test-support.ts';
 
 const PAGE_ID = '1001';
 
@@ -293,6 +293,24 @@ describe.each(await testDatabaseKinds())('Messenger through a fake Graph API on 
     expect((await updatesOf()).length).toBe(before);
     const stored = (await updatesOf()).filter((row) => row.sender_id === psid);
     expect(stored.map((row) => [row.external_id, row.status])).toEqual([['m_redelivered', 'done']]);
+  });
+
+  it('answers a photo or a sticker sent without text that it reads only text', async () => {
+    const psid = 'psid-2010';
+    await deliver(attachmentEvent(PAGE_ID, psid, 'm_photo', 'image'));
+    await until(
+      () => (textsTo(psid).includes('I can only read text messages for now.') ? true : undefined),
+      'the answer to a photo',
+    );
+    await deliver(attachmentEvent(PAGE_ID, psid, 'm_sticker', 'sticker', 1));
+    await until(() => (textsTo(psid).length === 2 ? true : undefined), 'the answer to a sticker');
+    const key = encodeURIComponent(`facebook:${psid}`);
+    const turns = (await server.call('GET', `/api/conversations/${key}/turns`, { token: bot.token })).json
+      .data as { event: unknown }[];
+    expect(turns.map((turn) => turn.event)).toEqual([
+      { type: 'media', kind: 'photo' },
+      { type: 'media', kind: 'sticker' },
+    ]);
   });
 
   it('retries a 429 from the Send API', async () => {

@@ -51,6 +51,24 @@ export function locationEvent(pageId: string, psid: string, mid: string, lat: nu
   });
 }
 
+/** A photo, sticker (an image with its sticker_id), voice clip, video or file sent without text. */
+export function attachmentEvent(
+  pageId: string,
+  psid: string,
+  mid: string,
+  kind: 'image' | 'sticker' | 'audio' | 'video' | 'file',
+  at = 0,
+) {
+  const url = `https://scontent.xx.fbcdn.net/v/t1.15752-9/${mid}.bin`;
+  const attachment =
+    kind === 'sticker'
+      ? { type: 'image', payload: { url, sticker_id: 369239263222822 } }
+      : { type: kind, payload: { url } };
+  return eventOf(pageId, psid, at, {
+    message: { mid, attachments: [attachment], ...(kind === 'sticker' && { sticker_id: 369239263222822 }) },
+  });
+}
+
 /** The page's own message echoed back (the page sent it): the bot must not answer it. */
 export function echoEvent(pageId: string, psid: string, mid: string, text: string, at = 0): MessagingEvent {
   return {

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { MediaKind } from '@hiwar/contracts';
 
 /** One entry of a webhook's `entry[].messaging[]` as Messenger sends it; the subset the bot reads. */
 export interface MessagingEvent {
@@ -10,7 +11,10 @@ export interface MessagingEvent {
     text?: string;
     is_echo?: boolean;
     quick_reply?: { payload?: string };
-    attachments?: { type?: string; payload?: { coordinates?: { lat?: number; long?: number } } }[];
+    attachments?: {
+      type?: string;
+      payload?: { coordinates?: { lat?: number; long?: number }; url?: string; sticker_id?: number };
+    }[];
   };
   postback?: { title?: string; payload?: string; mid?: string };
   delivery?: unknown;
@@ -60,6 +64,17 @@ function locationOf(event: MessagingEvent): { lat: number; lng: number } | null 
   return null;
 }
 
+/** What media a message without text carries (a sticker arrives as an image with its sticker_id), or null. */
+function mediaKindOf(event: MessagingEvent): MediaKind | null {
+  for (const attachment of event.message?.attachments ?? []) {
+    if (attachment.type === 'image') return attachment.payload?.sticker_id ? 'sticker' : 'photo';
+    if (attachment.type === 'video') return 'video';
+    if (attachment.type === 'audio') return 'voice';
+    if (attachment.type === 'file') return 'file';
+  }
+  return null;
+}
+
 /** A postback has no message id in every Graph version: its sender, time and payload identify a redelivery. */
 function postbackId(senderId: string, event: MessagingEvent): string {
   const payload = event.postback?.payload ?? '';
@@ -82,7 +97,8 @@ function readableOf(event: MessagingEvent): ReadableEvent | null {
   const isReadable =
     message.quick_reply?.payload !== undefined ||
     (message.text ?? '').trim() !== '' ||
-    locationOf(event) !== null;
+    locationOf(event) !== null ||
+    mediaKindOf(event) !== null;
   return isReadable ? { externalId: message.mid, senderId, pageId, event } : null;
 }
 
@@ -101,11 +117,12 @@ export function readableEventsOf(body: unknown): ReadableEvent[] {
   return events;
 }
 
-/** What a stored event asks for: a postback (button, quick reply, menu), a location or a text. */
+/** What a stored event asks for: a postback (button, quick reply, menu), a location, a text or media. */
 export type EventRequest =
   | { kind: 'postback'; key: string; label?: string }
   | { kind: 'location'; lat: number; lng: number }
   | { kind: 'text'; text: string }
+  | { kind: 'media'; media: MediaKind }
   | null;
 
 export function requestOf(event: MessagingEvent): EventRequest {
@@ -123,5 +140,7 @@ export function requestOf(event: MessagingEvent): EventRequest {
   const location = locationOf(event);
   if (location) return { kind: 'location', ...location };
   const text = (message.text ?? '').trim();
-  return text === '' ? null : { kind: 'text', text };
+  if (text !== '') return { kind: 'text', text };
+  const media = mediaKindOf(event);
+  return media ? { kind: 'media', media } : null;
 }

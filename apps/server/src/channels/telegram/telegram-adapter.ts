@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import type { BotMessage, IncomingEvent, MediaKind } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -46,12 +46,28 @@ interface TelegramMessage {
   from?: TelegramUser;
   chat: { id: number; type?: string };
   text?: string;
+  /** the text sent with a photo, video, document or audio */
+  caption?: string;
   location?: { latitude: number; longitude: number };
   photo?: unknown[];
   document?: unknown;
   video?: unknown;
+  video_note?: unknown;
+  animation?: unknown;
   voice?: unknown;
+  audio?: unknown;
   sticker?: unknown;
+}
+
+/** What kind of media a message without text carries, or null for none the bot knows (a poll, a contact…). */
+function mediaKindOf(message: TelegramMessage): MediaKind | null {
+  if (message.photo) return 'photo';
+  if (message.video || message.video_note || message.animation) return 'video';
+  if (message.voice) return 'voice';
+  if (message.audio) return 'audio';
+  if (message.sticker) return 'sticker';
+  if (message.document) return 'file';
+  return null;
 }
 
 export interface TelegramSettings {
@@ -215,8 +231,12 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
         };
         return { ...base, event };
       }
-      const text = (message.text ?? '').trim();
-      if (text === '') return null;
+      // a photo with a caption is read by its caption; media without one is answered that only text is read
+      const text = (message.text ?? message.caption ?? '').trim();
+      if (text === '') {
+        const kind = mediaKindOf(message);
+        return kind ? { ...base, event: { type: 'media', kind } } : null;
+      }
       // a tapped quick reply: its label, sent back as the payload the bot offered
       const offered = await findPayload(db, update.userId, TELEGRAM, quickReplyKey(update.senderId, text));
       if (offered !== null) return { ...base, event: { type: 'postback', payload: offered, label: text } };

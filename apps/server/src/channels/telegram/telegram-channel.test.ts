@@ -15,7 +15,7 @@ import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';
 import { type FakeTelegram, startFakeTelegram } from './fake-telegram-api.test-support.ts';
-import { callbackUpdate, locationUpdate, textUpdate } from './telegram-updates.test-support.ts';
+import { callbackUpdate, locationUpdate, mediaUpdate, textUpdate } from './telegram-updates.test-support.ts';
 
 const BOT_TOKEN = '123456:AAE-fake-bot-token';
 
@@ -148,6 +148,43 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
       () => (textsTo(chat).includes('نفتح من التاسعة صباحا') ? true : undefined),
       'the Arabic answer',
     );
+  });
+
+  it('reads a photo by its caption, and says in the sender’s language that it reads only text', async () => {
+    const chat = 7101;
+    const arabic = { language_code: 'ar' };
+    await fake.deliver(BOT_TOKEN, mediaUpdate(110, chat, 'photo', { caption: 'متى تفتحون', from: arabic }));
+    await until(() => (textsTo(chat).includes('نفتح من التاسعة صباحا') ? true : undefined), 'the answer');
+    // a sticker from the same sender, whose app is set to English: the language they write in
+    await fake.deliver(BOT_TOKEN, mediaUpdate(111, chat, 'sticker', { from: { language_code: 'en' } }));
+    await until(
+      () => (textsTo(chat).includes('أستطيع قراءة الرسائل النصية فقط حالياً.') ? true : undefined),
+      'the Arabic answer to a sticker',
+    );
+    // a new sender's voice note: the language of their app
+    await fake.deliver(BOT_TOKEN, mediaUpdate(112, 7102, 'voice', { from: { language_code: 'de' } }));
+    await until(
+      () => (textsTo(7102).includes('Ich kann im Moment nur Textnachrichten lesen.') ? true : undefined),
+      'the German answer to a voice note',
+    );
+    const key = encodeURIComponent(`telegram:${chat}`);
+    const turns = (await server.call('GET', `/api/conversations/${key}/turns`, { token: bot.token })).json
+      .data as { event: unknown; trace: { step: string; note: string }[] }[];
+    expect(turns.map((turn) => turn.event)).toEqual([
+      { type: 'text', text: 'متى تفتحون' },
+      { type: 'media', kind: 'sticker' },
+    ]);
+    expect(turns[1]?.trace.find((step) => step.step === 'media')?.note).toBe(
+      'a sticker without text: said only text is read',
+    );
+    // a question being asked stays open: the photo is no answer, and the next message answers it
+    await fake.deliver(BOT_TOKEN, textUpdate(113, 7103, 'I want a pizza'));
+    await until(() => (textsTo(7103).includes('Which size?') ? true : undefined), 'the question');
+    await fake.deliver(BOT_TOKEN, mediaUpdate(114, 7103, 'photo'));
+    await until(() => (textsTo(7103).length === 2 ? true : undefined), 'the answer to the photo');
+    await fake.deliver(BOT_TOKEN, textUpdate(115, 7103, 'Large'));
+    await until(() => (textsTo(7103).length === 3 ? true : undefined), 'the next question');
+    expect(textsTo(7103)).toEqual(['Which size?', 'I can only read text messages for now.', 'Which city?']);
   });
 
   it('answers a redelivered update once and refuses a forged secret without storing anything', async () => {

@@ -34,6 +34,35 @@ export function textUpdate(updateId: number, chatId: number, text: string, from?
   return { update_id: updateId, message: { ...messageOf(updateId, chatId, from), text } };
 }
 
+/**
+ * A message carrying media: `{ photo: [...], caption: '…' }`, `{ sticker: {...} }`, `{ voice: {...} }` — as
+ * Telegram sends them (the file ids are made up).
+ */
+export function mediaUpdate(
+  updateId: number,
+  chatId: number,
+  media: 'photo' | 'sticker' | 'voice' | 'document',
+  options: { caption?: string; from?: UpdateSender } = {},
+) {
+  const file = { file_id: `AgAC${updateId}`, file_unique_id: `AQAD${updateId}`, file_size: 4096 };
+  const content = {
+    photo: { photo: [{ ...file, width: 90, height: 67 }] },
+    sticker: {
+      sticker: { ...file, width: 512, height: 512, emoji: '👍', is_animated: false, type: 'regular' },
+    },
+    voice: { voice: { ...file, duration: 3, mime_type: 'audio/ogg' } },
+    document: { document: { ...file, file_name: 'menu.pdf', mime_type: 'application/pdf' } },
+  }[media];
+  return {
+    update_id: updateId,
+    message: {
+      ...messageOf(updateId, chatId, options.from),
+      ...content,
+      ...(options.caption !== undefined && { caption: options.caption }),
+    },
+  };
+}
+
 export function locationUpdate(
   updateId: number,
   chatId: number,

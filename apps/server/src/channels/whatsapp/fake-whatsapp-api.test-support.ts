@@ -6,6 +6,7 @@ export {
   deliverWebhook,
   interactiveWebhook,
   locationWebhook,
+  mediaWebhook,
   signatureOf,
   statusWebhook,
   textWebhook,
@@ -115,7 +116,9 @@ export async function startFakeWhatsapp() {
         status: 200,
         answer: {
           messaging_product: 'whatsapp',
-          contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }],
+          contacts: [
+            body.to !== undefined ? { input: to, wa_id: to.replace(/^\+/, '') } : { input: to, user_id: to },
+          ],
           messages: [{ id }],
         },
       };
@@ -188,7 +191,10 @@ export async function startFakeWhatsapp() {
     /** the messages sent with success, optionally to one recipient */
     sent(to?: string): RecordedCall[] {
       return calls.filter(
-        (call) => call.method === 'POST' && call.status === 200 && (to === undefined || call.body.to === to),
+        (call) =>
+          call.method === 'POST' &&
+          call.status === 200 &&
+          (to === undefined || (call.body.to ?? call.body.recipient) === to),
       );
     },
     /**

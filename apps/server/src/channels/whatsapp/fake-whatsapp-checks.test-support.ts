@@ -104,9 +104,14 @@ export function checkMessage(body: Body): string {
     throw new GraphRefusal(
       '(#100) Param biz_opaque_callback_data must be a string of at most 512 characters',
     );
-  const to = body.to;
-  if (typeof to !== 'string' || !/^\+?\d{6,20}$/.test(to))
-    throw new GraphRefusal('(#100) Invalid parameter: to must be a phone number or wa_id');
+  // `to` a phone number, or `recipient` a business-scoped user id ("US.13491208655302741918"); `to` wins
+  const to = body.to ?? body.recipient;
+  const isAddressed =
+    body.to !== undefined
+      ? typeof body.to === 'string' && /^\+?\d{6,20}$/.test(body.to)
+      : typeof body.recipient === 'string' && /^[A-Z]{2}\.[A-Za-z0-9]{6,64}$/.test(body.recipient);
+  if (!isAddressed || typeof to !== 'string')
+    throw new GraphRefusal('(#100) Invalid parameter: to must be a phone number or wa_id, recipient a BSUID');
   switch (body.type ?? 'text') {
     case 'text':
       if (!isObject(body.text)) throw new GraphRefusal('(#100) The parameter text is required.');

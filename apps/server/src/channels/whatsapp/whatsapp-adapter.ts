@@ -1,4 +1,4 @@
-import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import type { BotMessage, IncomingEvent, MediaKind } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { OutboundHttp } from '../../platform/net/outbound-http.ts';
@@ -14,7 +14,7 @@ import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '.
 import { callWhatsapp, type WhatsappCallOptions, WhatsappError } from './whatsapp-api.ts';
 import { shortPayloadKey } from './whatsapp-payload-key.ts';
 import { renderForWhatsapp } from './whatsapp-render.ts';
-import { callbackDataOf, type StoredWhatsappMessage } from './whatsapp-webhook.ts';
+import { callbackDataOf, type StoredWhatsappMessage, type WhatsappMessage } from './whatsapp-webhook.ts';
 
 export const WHATSAPP = 'whatsapp';
 
@@ -112,8 +112,41 @@ async function eventOf(
       ...(label !== '' && { label: label.slice(0, 4000) }),
     };
   }
-  const text = (message.text?.body ?? '').trim();
-  return text === '' ? null : { type: 'text', text: text.slice(0, 4000) };
+  // a photo, video or file with a caption is read by its caption; media without one is answered that only
+  // text is read (issue #25 item 5)
+  const media = mediaOf(message);
+  const text = (message.text?.body ?? media?.caption ?? '').trim();
+  if (text !== '') return { type: 'text', text: text.slice(0, 4000) };
+  return media ? { type: 'media', kind: media.kind } : null;
+}
+
+/** The media a message carries, with its caption. */
+function mediaOf(message: WhatsappMessage): { kind: MediaKind; caption?: string } | null {
+  switch (message.type) {
+    case 'image':
+      return { kind: 'photo', ...captionOf(message.image) };
+    case 'video':
+      return { kind: 'video', ...captionOf(message.video) };
+    case 'document':
+      return { kind: 'file', ...captionOf(message.document) };
+    case 'audio':
+      return { kind: message.audio?.voice === true ? 'voice' : 'audio' };
+    case 'sticker':
+      return { kind: 'sticker' };
+    default:
+      return null;
+  }
+}
+
+const captionOf = (media: { caption?: string } | undefined) =>
+  typeof media?.caption === 'string' ? { caption: media.caption } : {};
+
+/**
+ * The addressee of a message to a sender: `to` for a phone number (wa_id), `recipient` for a business-scoped user
+ * id (a user with a username, whose number WhatsApp no longer gives: "US.13491208655302741918").
+ */
+export function addresseeOf(senderId: string): { to: string } | { recipient: string } {
+  return /^\+?\d+$/.test(senderId) ? { to: senderId } : { recipient: senderId };
 }
 
 export type WhatsappAdapter = ChannelAdapter & {
@@ -166,7 +199,7 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
           body: {
             messaging_product: 'whatsapp',
             recipient_type: 'individual',
-            to: waId,
+            ...addresseeOf(waId),
             ...message,
             // comes back in the message's status webhooks: a call that got no answer is not sent again once
             // WhatsApp reported it sent (whatsapp-channel.ts)

@@ -17,6 +17,7 @@ import {
   type FakeWhatsapp,
   interactiveWebhook,
   locationWebhook,
+  mediaWebhook,
   startFakeWhatsapp,
   statusWebhook,
   textWebhook,
@@ -266,6 +267,36 @@ describe.each(await testDatabaseKinds())('WhatsApp through a fake Cloud API on $
     const row = await until(() => deliveryTo(waId), 'the delivery settled');
     expect(row).toMatchObject({ attempts: 2, part_received: null });
     expect(textsTo(waId)).toEqual(['نفتح من التاسعة صباحا']);
+  });
+
+  it('reads a photo by its caption and answers media without text that it reads only text', async () => {
+    const waId = '201001234531';
+    await deliver(mediaWebhook(NUMBER, sender(waId), wamid('media1'), 'image', 'متى تفتحون'));
+    await until(() => (textsTo(waId).includes('نفتح من التاسعة صباحا') ? true : undefined), 'the answer');
+    await deliver(mediaWebhook(NUMBER, sender(waId), wamid('media2'), 'voice'));
+    await until(
+      () => (textsTo(waId).includes('أستطيع قراءة الرسائل النصية فقط حالياً.') ? true : undefined),
+      'the Arabic answer to a voice note',
+    );
+    const other = '201001234532';
+    await deliver(mediaWebhook(NUMBER, sender(other), wamid('media3'), 'sticker'));
+    await until(
+      () => (textsTo(other).includes('I can only read text messages for now.') ? true : undefined),
+      'the answer to a sticker',
+    );
+  });
+
+  it('answers a user known only by a business-scoped id to that id, and logs a message from no one', async () => {
+    const userId = 'US.13491208655302741918';
+    await deliver(textWebhook(NUMBER, { userId, name: 'Nour' }, wamid('bsuid1'), 'متى تفتحون'));
+    const reply = await until(() => sentTo(userId)[0], 'the reply to the BSUID');
+    expect(reply.body).toMatchObject({ recipient: userId, text: { body: 'نفتح من التاسعة صباحا' } });
+    expect(reply.body.to).toBeUndefined();
+    const before = (await updatesOf()).length;
+    const nobody = await deliver(textWebhook(NUMBER, { name: 'Ghost' }, wamid('bsuid2'), 'hello'));
+    expect(nobody.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await updatesOf()).length).toBe(before);
   });
 
   it('answers a shared location with the nearest branches of a NEARBY dataset response', async () => {

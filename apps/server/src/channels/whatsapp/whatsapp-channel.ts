@@ -98,7 +98,12 @@ function webhookRoutes(app: ApiApp, settings: WhatsappSettings, context: Channel
           if (deliveryId !== null) await recordReceipt(db, chatbot.user_id, deliveryId, receipt.part);
         }
         let isAnyNew = false;
-        for (const message of messagesOfWebhook(request.body)) {
+        const unaddressed = (messageId: string) =>
+          log.warn(
+            { channel: WHATSAPP, messageId },
+            'WhatsApp message dropped: it names no sender (neither from nor from_user_id)',
+          );
+        for (const message of messagesOfWebhook(request.body, unaddressed)) {
           await rememberPhoneNumber(db, chatbot.user_id, message.senderId, message.payload.phone_number_id);
           const isNew = await storeUpdate(db, { userId: chatbot.user_id, channel: WHATSAPP, ...message });
           isAnyNew ||= isNew;

@@ -12,7 +12,10 @@ export interface StoredWhatsappMessage {
 
 /** The subset of a Cloud API incoming message the bot reads. */
 export interface WhatsappMessage {
-  from: string;
+  /** the sender's phone number (wa_id); absent for a user with a username, who has only `from_user_id` */
+  from?: string;
+  /** the sender's business-scoped user id (BSUID) */
+  from_user_id?: string;
   id: string;
   timestamp?: string;
   type: string;
@@ -25,11 +28,17 @@ export interface WhatsappMessage {
   /** a template's quick-reply button */
   button?: { payload?: string; text?: string };
   location?: { latitude?: number; longitude?: number; name?: string; address?: string };
+  image?: { id?: string; caption?: string };
+  video?: { id?: string; caption?: string };
+  document?: { id?: string; caption?: string; filename?: string };
+  /** `voice` true for a voice note recorded in the app */
+  audio?: { id?: string; voice?: boolean };
+  sticker?: { id?: string; animated?: boolean };
 }
 
 interface WebhookValue {
   metadata?: { display_phone_number?: string; phone_number_id?: string };
-  contacts?: { profile?: { name?: string }; wa_id?: string }[];
+  contacts?: { profile?: { name?: string }; wa_id?: string; user_id?: string }[];
   messages?: WhatsappMessage[];
   /** what became of messages the business sent: sent, delivered, read, failed */
   statuses?: { id?: string; status?: string; recipient_id?: string; biz_opaque_callback_data?: string }[];
@@ -63,15 +72,30 @@ const MAX_SENDER_LENGTH = 190;
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** Message types the bot answers; any other (image, audio, sticker, reaction, order…) is acknowledged and dropped. */
-const READ_TYPES = new Set(['text', 'interactive', 'button', 'location']);
+/**
+ * Message types the bot answers — media by its caption, or with "I can only read text" —; any other (a reaction,
+ * an order, a contact, a system message…) is acknowledged and dropped.
+ */
+const READ_TYPES = new Set([
+  'text',
+  'interactive',
+  'button',
+  'location',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+]);
 
 /**
  * The messages of a webhook body the bot answers, one stored update each (`statuses` and other fields are
- * dropped): the message id (`wamid…`) identifies a redelivery, the sender is its `from` (wa_id).
+ * dropped): the message id (`wamid…`) identifies a redelivery, the sender is its `from` (wa_id), or its
+ * `from_user_id` (BSUID) when WhatsApp gives no number.
  */
 export function messagesOfWebhook(
   body: unknown,
+  onUnaddressed: (messageId: string) => void = () => {},
 ): { externalId: string; senderId: string; payload: StoredWhatsappMessage }[] {
   const value = body as WebhookBody | null;
   if (!value || typeof value !== 'object' || !Array.isArray(value.entry)) return [];
@@ -83,14 +107,21 @@ export function messagesOfWebhook(
       if (change?.field !== 'messages' || !isText(phoneNumberId) || !Array.isArray(update?.messages))
         continue;
       for (const message of update.messages) {
-        if (!isText(message?.id) || !isText(message.from) || !READ_TYPES.has(message.type)) continue;
-        // a wa_id is a phone number's digits; anything longer than a stored sender id is not one
-        if (message.from.length > MAX_SENDER_LENGTH) continue;
-        const contact = (update.contacts ?? []).find((candidate) => candidate?.wa_id === message.from);
+        if (!isText(message?.id) || !READ_TYPES.has(message.type)) continue;
+        // the phone number (wa_id), else the business-scoped user id of a user with a username
+        const senderId = isText(message.from) ? message.from : message.from_user_id;
+        // neither, or longer than a stored sender id: no one to answer, said in the log
+        if (!isText(senderId) || senderId.length > MAX_SENDER_LENGTH) {
+          onUnaddressed(message.id.slice(0, 190));
+          continue;
+        }
+        const contact = (update.contacts ?? []).find(
+          (candidate) => candidate?.wa_id === senderId || candidate?.user_id === senderId,
+        );
         const name = contact?.profile?.name;
         found.push({
           externalId: message.id.slice(0, 190),
-          senderId: message.from,
+          senderId,
           payload: {
             phone_number_id: phoneNumberId,
             ...(isText(update.metadata?.display_phone_number) && {

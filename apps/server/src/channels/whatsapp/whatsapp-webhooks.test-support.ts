@@ -10,7 +10,10 @@ export interface WebhookNumber {
 }
 
 export interface WebhookSender {
-  waId: string;
+  /** the phone number; left out for a user with a username, whose messages carry only `userId` */
+  waId?: string;
+  /** the business-scoped user id (BSUID), "US.13491208655302741918" */
+  userId?: string;
   name?: string;
 }
 
@@ -42,10 +45,46 @@ function webhookOf(number: WebhookNumber, value: Record<string, unknown>) {
 }
 
 function messageWebhook(number: WebhookNumber, sender: WebhookSender, message: Record<string, unknown>) {
+  const ids = {
+    ...(sender.waId !== undefined && { wa_id: sender.waId }),
+    ...(sender.userId !== undefined && { user_id: sender.userId }),
+  };
   return webhookOf(number, {
-    contacts: [{ profile: { name: sender.name ?? 'Test User' }, wa_id: sender.waId }],
-    messages: [{ from: sender.waId, timestamp: TIMESTAMP, ...message }],
+    contacts: [{ profile: { name: sender.name ?? 'Test User' }, ...ids }],
+    messages: [
+      {
+        ...(sender.waId !== undefined && { from: sender.waId }),
+        ...(sender.userId !== undefined && { from_user_id: sender.userId }),
+        timestamp: TIMESTAMP,
+        ...message,
+      },
+    ],
   });
+}
+
+/**
+ * A photo, video, document, voice note or sticker, with a caption where WhatsApp allows one (the media ids are
+ * made up: the bot never downloads them).
+ */
+export function mediaWebhook(
+  number: WebhookNumber,
+  sender: WebhookSender,
+  id: string,
+  media: 'image' | 'video' | 'document' | 'voice' | 'sticker',
+  caption?: string,
+) {
+  const file = { id: `${id.length}0440137`, mime_type: 'image/jpeg', sha256: 'c2hhMjU2' };
+  const content = {
+    image: { type: 'image', image: { ...file, ...(caption && { caption }) } },
+    video: { type: 'video', video: { ...file, mime_type: 'video/mp4', ...(caption && { caption }) } },
+    document: {
+      type: 'document',
+      document: { ...file, mime_type: 'application/pdf', filename: 'menu.pdf', ...(caption && { caption }) },
+    },
+    voice: { type: 'audio', audio: { ...file, mime_type: 'audio/ogg; codecs=opus', voice: true } },
+    sticker: { type: 'sticker', sticker: { ...file, mime_type: 'image/webp', animated: false } },
+  }[media];
+  return messageWebhook(number, sender, { id, ...content });
 }
 
 /** A wamid like Meta's (base64 of an opaque id); the same seed gives the same id. */

@@ -49,6 +49,8 @@ export interface HandledTurn {
 }
 
 const MAX_ATTEMPTS = 5;
+
+const hasText = (event: IncomingEvent) => event.type === 'text' || event.type === 'postback';
 const queue = new KeyedQueue();
 
 function textOf(event: IncomingEvent): string {
@@ -118,8 +120,9 @@ function commitTurn(
       replies: turn.replies,
       trace: turn.trace,
       createdAt: turn.deps.now().toISOString(),
-      lang: turn.event.type === 'location' ? null : turn.lang,
-      senderLang: turn.event.type === 'location' ? null : turn.senderLang,
+      // nothing was read: no language to count (a location, media)
+      lang: hasText(turn.event) ? turn.lang : null,
+      senderLang: hasText(turn.event) ? turn.senderLang : null,
       notUnderstood: turn.notUnderstood,
     },
   });

@@ -1,4 +1,5 @@
 import { runHandoffStep } from './handoff-step.ts';
+import { runMediaStep } from './media-step.ts';
 import { runLanguageStep } from './message-language.ts';
 import { traced } from './pipeline-trace.ts';
 import { runPostbackStep } from './postback-step.ts';
@@ -20,12 +21,13 @@ interface Step {
 
 /**
  * DESIGN.md §5, in order: the message's language among the bot's (it answers nothing), the hand-over to a
- * person (while it lasts the bot is silent), postbacks, the fixed
+ * person (while it lasts the bot is silent), media the bot cannot read, postbacks, the fixed
  * "unsubscribe" words of a subscribed sender, then the command in progress, then understanding.
  */
 export const pipeline: Step[] = [
   { name: 'language', run: runLanguageStep },
   { name: 'handoff', run: runHandoffStep },
+  { name: 'media', run: runMediaStep },
   { name: 'postback', run: runPostbackStep },
   { name: 'unsubscribe', run: runUnsubscribeStep },
   { name: 'slot-filling', run: runSlotFillingStep },
