@@ -12,8 +12,8 @@ import {
 } from './whatsapp-render-context.ts';
 
 /** The key the caller's `payloadKey` gives, refused unless WhatsApp takes it as a button or row id. */
-export function replyIdOf(payload: string, context: RenderContext): string {
-  const id = context.payloadKey(payload);
+export function replyIdOf(payload: string, context: RenderContext, variant?: string): string {
+  const id = variant === undefined ? context.payloadKey(payload) : context.payloadKey(payload, variant);
   if (typeof id !== 'string' || id.length < 1 || id.length > MAX_ROW_ID_LENGTH) {
     throw new Error(
       `payloadKey gave an id of ${String(id).length} characters; WhatsApp takes 1–${MAX_ROW_ID_LENGTH}`,
@@ -28,7 +28,11 @@ interface Choice {
   label: string;
 }
 
-/** The options with a label, once each: a repeated label or payload would be two buttons WhatsApp refuses. */
+/**
+ * The options with a label, once each (a repeated label would be a second button WhatsApp refuses). Options that
+ * share a payload under different labels ("Small", "Large" both going to one command) are all kept, each with an
+ * id of its own that maps back to the payload.
+ */
 function choicesOf(replies: readonly ReplyOption[], context: RenderContext): Choice[] {
   const choices: Choice[] = [];
   for (const reply of replies) {
@@ -37,10 +41,13 @@ function choicesOf(replies: readonly ReplyOption[], context: RenderContext): Cho
       noteDegraded(context, 'quick reply without a label left out');
       continue;
     }
-    const id = replyIdOf(reply.payload, context);
-    if (choices.some((choice) => choice.label === label || choice.id === id))
+    if (choices.some((choice) => choice.label === label)) {
       noteDegraded(context, `quick reply "${label}" repeated: left out`);
-    else choices.push({ id, label });
+      continue;
+    }
+    const id = replyIdOf(reply.payload, context);
+    const isTaken = choices.some((choice) => choice.id === id);
+    choices.push({ id: isTaken ? replyIdOf(reply.payload, context, label) : id, label });
   }
   return choices;
 }

@@ -180,8 +180,9 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
       lang: replyLanguageOf(messages),
       texts: chatbot.chatbot_texts,
       ...(settings.publicUrl && { publicBaseUrl: settings.publicUrl }),
-      payloadKey: (payload) => {
-        const key = shortPayloadKey(payload);
+      // a variant (another label of a payload already offered) gets a key of its own for the same payload
+      payloadKey: (payload, variant) => {
+        const key = shortPayloadKey(variant === undefined ? payload : `${payload}\u0000${variant}`);
         payloads.set(key, payload);
         return key;
       },

@@ -17,8 +17,12 @@ export interface WhatsappOutgoing {
 export type WhatsappLanguage = 'ar' | 'en' | 'de';
 
 export interface WhatsappRenderOptions {
-  /** maps a postback payload of any length to a button id of 1–200 characters (and remembers the mapping) */
-  payloadKey(payload: string): string;
+  /**
+   * Maps a postback payload of any length to a button id of 1–200 characters (and remembers the mapping). With a
+   * `variant` (the label of an option whose payload another option of the message has), an id of its own that
+   * maps back to the same payload: WhatsApp refuses two rows or buttons with one id.
+   */
+  payloadKey(payload: string, variant?: string): string;
   lang: WhatsappLanguage;
   /** the owner's wording of Hiwar's own texts (the "Choose:" body, the list's "Options" button) */
   texts?: BotTexts;

@@ -4,8 +4,16 @@ import { checkMessage } from './fake-whatsapp-checks.test-support.ts';
 import { shortPayloadKey } from './whatsapp-payload-key.ts';
 import { renderForWhatsapp } from './whatsapp-render.ts';
 
+/** key → payload, as the adapter remembers them */
+const payloads = new Map<string, string>();
+const payloadKey = (payload: string, variant?: string) => {
+  const key = shortPayloadKey(variant === undefined ? payload : `${payload}\u0000${variant}`);
+  payloads.set(key, payload);
+  return key;
+};
+
 const render = (messages: BotMessage[]) => {
-  const out = renderForWhatsapp(messages, { lang: 'en', payloadKey: shortPayloadKey });
+  const out = renderForWhatsapp(messages, { lang: 'en', payloadKey });
   // every message is one the fake Cloud API (which refuses what WhatsApp refuses) takes
   for (const message of out.messages)
     checkMessage({ messaging_product: 'whatsapp', to: '201001234567', ...message });
@@ -124,6 +132,25 @@ describe('renderForWhatsapp', () => {
     expect(out.degraded).toEqual(['12 quick replies sent as 2 lists']);
   });
 
+  it('keeps options of distinct labels that share a target, as rows of their own (issue #25 item 6)', () => {
+    // 16 sizes, every one answering the same command: one button and 15 dropped before
+    const sizes = Array.from({ length: 16 }, (_, index) => ({ label: `Size ${index + 1}`, payload: 'cmd:12' }));
+    const out = render([{ type: 'quick_replies', text: 'Which size?', replies: sizes }]);
+    type List = { type: string; action: { sections: { rows: { id: string; title: string }[] }[] } };
+    const lists = out.messages.map((message) => message.interactive as List);
+    expect(lists.map((list) => list.type)).toEqual(['list', 'list']);
+    const rows = lists.flatMap((list) => list.action.sections[0]?.rows ?? []);
+    expect(rows.map((row) => row.title)).toEqual(sizes.map((size) => size.label));
+    expect(new Set(rows.map((row) => row.id)).size).toBe(16);
+    expect(rows.map((row) => payloads.get(row.id))).toEqual(sizes.map(() => 'cmd:12'));
+    expect(out.degraded).toEqual(['16 quick replies sent as 2 lists']);
+    // two of them: reply buttons, each its own id
+    const two = render([{ type: 'quick_replies', text: 'Which size?', replies: sizes.slice(0, 2) }]);
+    const buttons = (two.messages[0]?.interactive as { action: { buttons: { reply: { id: string } }[] } }).action
+      .buttons;
+    expect(new Set(buttons.map((button) => button.reply.id)).size).toBe(2);
+  });
+
   it('sends a card with postback buttons as buttons under its image, its links in the text', () => {
     const out = render([
       {
@@ -170,7 +197,7 @@ describe('renderForWhatsapp', () => {
   it('says the owner’s wording of the list’s body and button, the button cut to 20 characters (issue #31 item 2)', () => {
     const out = renderForWhatsapp([{ type: 'quick_replies', text: '', replies: replies(4) }], {
       lang: 'de',
-      payloadKey: shortPayloadKey,
+      payloadKey,
       texts: {
         choosePrompt: { de: 'Was darf es sein?' },
         optionsButton: { de: 'Alle Möglichkeiten ansehen' },
