@@ -1,4 +1,4 @@
-import type { BotMessage, Card, MapLocation, ReplyOption } from '@hiwar/contracts';
+import type { BotMessage, Card, MapLocation, ReceiptMessage, ReplyOption } from '@hiwar/contracts';
 import { advertText } from './advert-text.ts';
 
 /** One channel's renderer of each message type (its own files); `note` records what had to be degraded. */
@@ -9,12 +9,15 @@ export interface MessageRenderers<C> {
   quickReplies(text: string, replies: ReplyOption[], context: C): void;
   media(kind: 'image' | 'video', url: string, context: C): void;
   locations(locations: MapLocation[], context: C): void;
+  /** a platform's own receipt (Messenger's template); false, or absent, sends the receipt's text */
+  receipt?(receipt: ReceiptMessage, context: C): boolean;
   note(context: C, note: string): void;
 }
 
 /**
  * Renders the runtime's replies through a channel's renderers, one message type each. The same for every
- * channel: an advert and a receipt go as text (noted), an empty text is left out (noted).
+ * channel: an advert goes as text (noted), a receipt as the platform's own where it has one, else as text
+ * (noted), an empty text is left out (noted).
  */
 export function renderBotMessages<C>(
   messages: readonly BotMessage[],
@@ -45,6 +48,7 @@ export function renderBotMessages<C>(
           renderers.note(context, 'advert without text left out');
         break;
       case 'receipt':
+        if (renderers.receipt?.(message, context)) break;
         renderers.note(context, 'receipt sent as text');
         if (!renderers.text(message.text, context)) renderers.note(context, 'receipt without text left out');
         break;

@@ -62,14 +62,46 @@ function checkGenericTemplate(payload: Body): void {
   });
 }
 
+const isAmount = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+
+/** The receipt template: its required fields, at most 100 elements, amounts as numbers. */
+function checkReceiptTemplate(payload: Record<string, unknown>): void {
+  for (const field of ['recipient_name', 'order_number', 'payment_method'] as const) {
+    if (!isText(payload[field]) || String(payload[field]).trim() === '')
+      throw new GraphRefusal(`(#100) param payload[${field}] is required`);
+  }
+  if (!isText(payload.currency) || !/^[A-Z]{3}$/.test(String(payload.currency)))
+    throw new GraphRefusal('(#100) param payload[currency] must be a valid ISO-4217 currency code');
+  const summary = payload.summary;
+  if (!isObject(summary) || !isAmount(summary.total_cost))
+    throw new GraphRefusal('(#100) param payload[summary][total_cost] is required');
+  for (const field of ['subtotal', 'shipping_cost', 'total_tax'] as const) {
+    if (summary[field] !== undefined && !isAmount(summary[field]))
+      throw new GraphRefusal(`(#100) param payload[summary][${field}] must be a number`);
+  }
+  const elements = payload.elements ?? [];
+  if (!Array.isArray(elements) || elements.length > 100)
+    throw new GraphRefusal('(#100) param payload[elements] must have at most 100 elements');
+  elements.forEach((element, index) => {
+    const at = `param payload[elements][${index}]`;
+    if (!isObject(element)) throw new GraphRefusal(`(#100) ${at} must be an object`);
+    checkLength(element.title, 80, `${at}[title]`);
+    if (!isAmount(element.price)) throw new GraphRefusal(`(#100) ${at}[price] is required`);
+    if (element.quantity !== undefined && !isAmount(element.quantity))
+      throw new GraphRefusal(`(#100) ${at}[quantity] must be a number`);
+    if (element.image_url !== undefined && !isWebUrl(element.image_url))
+      throw new GraphRefusal(`(#100) ${at}[image_url] should represent a valid URL`);
+  });
+}
+
 function checkAttachment(attachment: unknown): void {
   if (!isObject(attachment) || !isObject(attachment.payload))
     throw new GraphRefusal('(#100) param message[attachment][payload] is required');
   const { type, payload } = attachment;
   if (type === 'template') {
-    if (payload.template_type !== 'generic')
-      throw new GraphRefusal('(#100) template_type is not supported here');
-    checkGenericTemplate(payload);
+    if (payload.template_type === 'receipt') checkReceiptTemplate(payload);
+    else if (payload.template_type === 'generic') checkGenericTemplate(payload);
+    else throw new GraphRefusal('(#100) template_type is not supported here');
   } else if (type === 'image' || type === 'video' || type === 'audio' || type === 'file') {
     if (!isWebUrl(payload.url))
       throw new GraphRefusal('(#100) param message[attachment][payload][url] must be a valid URL');

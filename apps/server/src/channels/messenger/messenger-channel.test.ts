@@ -1,5 +1,7 @@
-import { commandPayload } from '@hiwar/contracts';
+import { commandPayload, menuFixedFields } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertDatasetRecord } from '../../modules/datasets/dataset-record-repository.ts';
+import { createDataset } from '../../modules/datasets/dataset-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -48,7 +50,7 @@ type Sent = {
   message: {
     text?: string;
     quick_replies?: { title: string; payload: string }[];
-    attachment?: { payload: { template_type: string; elements: Element[] } };
+    attachment?: { payload: { template_type: string; elements: Element[] } & Record<string, unknown> };
   };
 };
 
@@ -311,6 +313,110 @@ describe.each(await testDatabaseKinds())('Messenger through a fake Graph API on 
       { type: 'media', kind: 'photo' },
       { type: 'media', kind: 'sticker' },
     ]);
+  });
+
+  it('sends an order’s receipt as Messenger’s receipt template, and a cart’s as text', async () => {
+    const db = server.database.db;
+    const menu = await createDataset(db, {
+      userId: bot.userId,
+      name: 'Lunch menu',
+      type: 'menu',
+      schema: menuFixedFields.map((field) => ({ ...field })),
+      tax: 14,
+      shipping: 5,
+    });
+    const margherita = await insertDatasetRecord(db, {
+      dsId: menu.ds_id,
+      userId: bot.userId,
+      data: {
+        title: 'Margherita',
+        tags: ['pizza'],
+        subtitle: '',
+        price: 85.5,
+        image: 'https://img.example/m.png',
+      },
+    });
+    const ask = (var_name: string, var_prompt: string) => ({
+      var_name,
+      var_type: 'text' as const,
+      var_val_text: 'x',
+      var_prompt,
+    });
+    const add = await addCommand(bot, {
+      name: 'add to cart',
+      examples: [],
+      variables: [ask('item', 'Which item?'), ask('qty', 'How many?')],
+      response: { resp_text: '…' },
+    });
+    const cart = { resp_type: 'shopping_cart', resp_menu_id: menu.ds_id };
+    const saved = await server.call('POST', `/api/command_response/save/${add.id}`, {
+      token: bot.token,
+      body: {
+        record: {
+          ...cart,
+          resp_cart_action: 'insert',
+          resp_cart_title: '{{item}}',
+          resp_cart_quantity: add.varIds[1],
+        },
+      },
+    });
+    expect(saved.json.status, saved.text).toBe(1);
+    const view = await addCommand(bot, {
+      name: 'view cart',
+      examples: [],
+      response: { ...cart, resp_cart_action: 'view_receipt', resp_cart_title: '' },
+    });
+    const order = await addCommand(bot, {
+      name: 'place order',
+      examples: [],
+      variables: [
+        ask('fullname', 'Your name?'),
+        ask('phone', 'Your phone?'),
+        ask('address', 'Your address?'),
+      ],
+      response: { ...cart, resp_cart_action: 'complete_order', resp_cart_title: '' },
+    });
+    const psid = 'psid-2020';
+    const said = async (count: number, what: string) =>
+      until(() => (sentTo(psid).length >= count ? sentTo(psid) : undefined), what);
+    await deliver(postbackEvent(PAGE_ID, psid, 'Add to cart', `cmd:${add.id}?item=${margherita}`, 10));
+    await said(1, 'How many?');
+    await deliver(textEvent(PAGE_ID, psid, 'm_qty', '2', 11));
+    await said(2, 'in the cart');
+    await deliver(postbackEvent(PAGE_ID, psid, 'View cart', `cmd:${view.id}`, 12));
+    const [cartReceipt] = (await said(3, 'the cart')).slice(2);
+    // a cart has no order number yet: its text
+    expect(cartReceipt?.message.text).toMatch(/^• Margherita × 2 = 171.00 EGP/);
+    await deliver(postbackEvent(PAGE_ID, psid, 'Order', `cmd:${order.id}`, 13));
+    await said(4, 'Your name?');
+    await deliver(textEvent(PAGE_ID, psid, 'm_name', 'Mona Hassan', 14));
+    await said(5, 'Your phone?');
+    await deliver(textEvent(PAGE_ID, psid, 'm_phone', '0100 123 4567', 15));
+    await said(6, 'Your address?');
+    await deliver(textEvent(PAGE_ID, psid, 'm_address', '12 Nile Street, Cairo', 16));
+    const placed = await until(
+      () => sentTo(psid).find((sent) => sent.message.attachment?.payload.template_type === 'receipt'),
+      'the receipt template',
+    );
+    const orderNumber = /order (\S+) is placed/.exec(textsTo(psid).join('\n'))?.[1];
+    expect(placed.message.attachment?.payload).toEqual({
+      template_type: 'receipt',
+      recipient_name: 'Mona Hassan',
+      order_number: orderNumber,
+      currency: 'EGP',
+      payment_method: 'cash',
+      elements: [
+        {
+          title: 'Margherita',
+          quantity: 2,
+          price: 171,
+          currency: 'EGP',
+          image_url: 'https://img.example/m.png',
+        },
+      ],
+      // 171 + 14 % tax 23.94 + 5 % shipping 8.55
+      summary: { subtotal: 171, shipping_cost: 8.55, total_tax: 23.94, total_cost: 203.49 },
+    });
   });
 
   it('retries a 429 from the Send API', async () => {

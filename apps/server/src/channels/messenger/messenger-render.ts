@@ -11,6 +11,7 @@ import { MAX_ELEMENT_BUTTONS, MAX_ELEMENTS, MAX_TITLE_LENGTH, renderCards } from
 import { renderLocations } from './render-locations.ts';
 import { renderMedia } from './render-media.ts';
 import { MAX_QUICK_REPLIES, renderQuickReplies } from './render-quick-replies.ts';
+import { renderReceipt } from './render-receipt.ts';
 import { MAX_TEXT_LENGTH, renderText } from './render-text.ts';
 
 export type {
@@ -22,7 +23,8 @@ export type {
 
 /**
  * How Messenger shows each canonical message: `native` with its own Send API message, `as_text` degraded to a
- * text and noted in the turn's trace (a location has no pin to send; advert HTML and receipts are plain text).
+ * text and noted in the turn's trace (a location has no pin to send; advert HTML is plain text). A receipt is
+ * the receipt template when it is an order's (render-receipt.ts), else its text.
  */
 export const messengerCapabilities = {
   support: {
@@ -33,7 +35,7 @@ export const messengerCapabilities = {
     video: 'native',
     location: 'as_text',
     advert: 'as_text',
-    receipt: 'as_text',
+    receipt: 'native',
   } satisfies Record<BotMessageType, 'native' | 'as_text'>,
   limits: {
     textLength: MAX_TEXT_LENGTH,
@@ -51,6 +53,7 @@ const renderers: MessageRenderers<RenderContext> = {
   quickReplies: renderQuickReplies,
   media: renderMedia,
   locations: renderLocations,
+  receipt: renderReceipt,
   note: noteDegraded,
 };
 

@@ -134,7 +134,10 @@ describe('renderForWhatsapp', () => {
 
   it('keeps options of distinct labels that share a target, as rows of their own (issue #25 item 6)', () => {
     // 16 sizes, every one answering the same command: one button and 15 dropped before
-    const sizes = Array.from({ length: 16 }, (_, index) => ({ label: `Size ${index + 1}`, payload: 'cmd:12' }));
+    const sizes = Array.from({ length: 16 }, (_, index) => ({
+      label: `Size ${index + 1}`,
+      payload: 'cmd:12',
+    }));
     const out = render([{ type: 'quick_replies', text: 'Which size?', replies: sizes }]);
     type List = { type: string; action: { sections: { rows: { id: string; title: string }[] }[] } };
     const lists = out.messages.map((message) => message.interactive as List);
@@ -146,8 +149,8 @@ describe('renderForWhatsapp', () => {
     expect(out.degraded).toEqual(['16 quick replies sent as 2 lists']);
     // two of them: reply buttons, each its own id
     const two = render([{ type: 'quick_replies', text: 'Which size?', replies: sizes.slice(0, 2) }]);
-    const buttons = (two.messages[0]?.interactive as { action: { buttons: { reply: { id: string } }[] } }).action
-      .buttons;
+    type Buttons = { action: { buttons: { reply: { id: string } }[] } };
+    const buttons = (two.messages[0]?.interactive as Buttons | undefined)?.action.buttons ?? [];
     expect(new Set(buttons.map((button) => button.reply.id)).size).toBe(2);
   });
 
