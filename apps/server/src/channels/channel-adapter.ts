@@ -13,6 +13,8 @@ export interface TurnInput {
   event: IncomingEvent;
   sender: { name?: string; username?: string };
   locale?: string;
+  /** the platform's id of the message the replies quote (a Telegram group member's message) */
+  replyTo?: string;
 }
 
 export interface AdapterContext {
@@ -30,6 +32,8 @@ export interface SendProgress {
   timeoutMs: number;
   /** names the delivery to the platform where it can tell a resend (Google Chat's requestId, WhatsApp's callback) */
   key: string;
+  /** the platform's id of the message the replies quote (TurnInput's `replyTo`) */
+  replyTo?: string;
   /** after each call the platform accepted or refused, with how many are behind, of how many */
   onSent(handled: number, calls: number): Promise<void>;
   /**

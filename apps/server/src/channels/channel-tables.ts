@@ -79,6 +79,7 @@ export interface DeliveriesTable {
   unanswered_tries: WithDefault<number>;
   part_received: number | null;
   parts_refused: WithDefault<number>;
+  reply_to: string | null;
 }
 
 export type ChannelTables = {

@@ -19,6 +19,8 @@ export interface NewDelivery {
   turnId?: number;
   noticeId?: number;
   messages: readonly BotMessage[];
+  /** the platform's id of the message the replies quote */
+  replyTo?: string;
   /** when it is first due and when it is given up (DELIVERY_RETRY_HOURS after it was queued) */
   now: Date;
   expiresAt: Date;
@@ -44,6 +46,8 @@ export interface StoredDelivery {
   partsRefused: number;
   /** names the delivery to the platform (Google Chat's requestId, WhatsApp's callback data): its id and birth */
   key: string;
+  /** the platform's id of the message the replies quote, null for none */
+  replyTo: string | null;
 }
 
 function deliveryOf(row: DeliveryRow): StoredDelivery {
@@ -61,6 +65,7 @@ function deliveryOf(row: DeliveryRow): StoredDelivery {
     unansweredTries: row.unanswered_tries,
     partReceived: row.part_received,
     partsRefused: row.parts_refused,
+    replyTo: row.reply_to,
     key: `${row.id}-${(new Date(row.created_at).getTime() || 0).toString(36)}`,
   };
 }
@@ -86,6 +91,7 @@ export async function enqueueDelivery(db: Database, delivery: NewDelivery): Prom
       turn_id: delivery.turnId ?? null,
       notice_id: delivery.noticeId ?? null,
       messages: toJson(delivery.messages),
+      reply_to: delivery.replyTo ?? null,
       next_at: nowIso(delivery.now),
       expires_at: nowIso(delivery.expiresAt),
     })

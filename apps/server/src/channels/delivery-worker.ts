@@ -127,6 +127,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         skip,
         timeoutMs,
         key: delivery.key,
+        ...(delivery.replyTo !== null && { replyTo: delivery.replyTo }),
         // after the last call no record is needed: the delivery is settled delivered right after it
         onSent: async (handled, calls) => {
           attempt.advanced = true;
@@ -196,9 +197,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       return;
     }
     const attempt: Try = { delivery, adapter, advanced: false };
+    let degraded: string[];
     try {
-      const degraded = await send(attempt, chatbot);
-      await settleDelivery(db, delivery.id, { status: 'delivered' });
+      degraded = await send(attempt, chatbot);
+    } catch (error) {
+      const { outcome, note } = outcomeOf(attempt, error);
+      if (outcome.status !== 'pending') {
+        options.log?.warn({ deliveryId: delivery.id, error: errorText(error) }, `delivery ${outcome.status}`);
+      }
+      // the note first: whoever sees the delivery settled finds the trace saying why
+      await trace(delivery, note.slice(0, 500));
+      await settleDelivery(db, delivery.id, outcome);
+      return;
+    }
+    try {
       // what the platform could not show as it is, in the turn's trace where the owner reads the conversation
       if (degraded.length > 0 && delivery.turnId !== null) {
         const note = `degraded: ${degraded.join('; ')}`.slice(0, 500);
@@ -208,13 +220,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       // only once something happened, so the everyday path costs no read and write of the turn
       if (delivery.attempts > 1) await trace(delivery, `delivered after ${delivery.attempts} tries`);
     } catch (error) {
-      const { outcome, note } = outcomeOf(attempt, error);
-      if (outcome.status !== 'pending') {
-        options.log?.warn({ deliveryId: delivery.id, error: errorText(error) }, `delivery ${outcome.status}`);
-      }
-      await settleDelivery(db, delivery.id, outcome);
-      await trace(delivery, note.slice(0, 500));
+      // the platform has it all: a note that could not be written must not send it again
+      options.log?.warn({ deliveryId: delivery.id, error: errorText(error) }, 'delivery note not written');
     }
+    await settleDelivery(db, delivery.id, { status: 'delivered' });
   }
 
   return createClaimLoop({

@@ -269,7 +269,11 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
         return rows[0]?.status === 'expired' ? rows : undefined;
       }, 'the expiry');
       expect(row?.attempts).toBe(7);
-      expect(await deliveryNote(chat)).toMatch(/^not delivered: Telegram did not take it before .*500/);
+      const note = await until(async () => {
+        const written = await deliveryNote(chat);
+        return written.startsWith('not delivered') ? written : undefined;
+      }, 'the note');
+      expect(note).toMatch(/^not delivered: Telegram did not take it before .*500/);
       await advance(60 * 60_000);
       expect(callsTo(chat).length).toBe(7);
     } finally {
@@ -333,7 +337,12 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
       return rows[0]?.status === 'unanswered' ? rows : undefined;
     }, 'given up as unanswered');
     expect(row).toMatchObject({ attempts: 2, unanswered_tries: 1 });
-    expect(await deliveryNote(chat)).toBe(
+    // the trace is written just after the delivery is settled
+    const note = await until(async () => {
+      const written = await deliveryNote(chat);
+      return written.startsWith('not sent again') ? written : undefined;
+    }, 'the note');
+    expect(note).toBe(
       'not sent again: no answer from Telegram in 2 s, twice; it may have arrived (Telegram sendMessage: The operation was aborted due to timeout)',
     );
     await advance(60 * 60_000);

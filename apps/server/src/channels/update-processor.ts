@@ -83,6 +83,7 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
     adapter: ChannelAdapter,
     turnId: number,
     replies: readonly BotMessage[],
+    replyTo?: string,
   ): Promise<void> {
     if (replies.length === 0) return;
     const now = clock();
@@ -93,6 +94,7 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
       purpose: 'reply',
       turnId,
       messages: replies,
+      ...(replyTo !== undefined && { replyTo }),
       now,
       expiresAt: new Date(now.getTime() + retryHours * 3_600_000),
     });
@@ -127,7 +129,7 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
         ...(input.locale !== undefined && { locale: input.locale }),
         afterStored: async (trx, storedTurnId, replies) => {
           await markAnswered(trx, update.id, storedTurnId);
-          await enqueueReplies(trx, update, adapter, storedTurnId, replies);
+          await enqueueReplies(trx, update, adapter, storedTurnId, replies, input.replyTo);
         },
       },
     );

@@ -10,6 +10,7 @@ export {
   addedToSpaceEvent,
   attachmentEvent,
   cardClickedEvent,
+  inSharedSpace,
   messageEvent,
   removedFromSpaceEvent,
 } from './google-chat-events.test-support.ts';

@@ -12,7 +12,7 @@ import { replyLanguageOf } from '../channel-text.ts';
 import { shortPayloadKey } from '../payload-key.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
 import { createChatMessage, type GoogleCallOptions, GoogleChatError } from './google-chat-api.ts';
-import { type ChatEvent, type ChatUser, clickOf } from './google-chat-events.ts';
+import { type ChatEvent, type ChatUser, clickOf, spaceOfSender } from './google-chat-events.ts';
 import { type ChatMessageBody, renderForGoogleChat } from './google-chat-render.ts';
 import {
   type AccessTokens,
@@ -128,7 +128,7 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
     await storePayloads(db, chatbot.user_id, HANGOUTS, payloads);
     // a queued message is named by its delivery and place: a resend after no answer creates nothing new
     await sendInOrder(rendered.messages, progress, (body, index) =>
-      post(chatbot.user_id, key, space, body, {
+      post(chatbot.user_id, key, spaceOfSender(space), body, {
         ...callOptions,
         ...(progress && { requestId: `hiwar-${progress.key}-${index}` }),
       }),

@@ -15,6 +15,7 @@ import {
   attachmentEvent,
   cardClickedEvent,
   type FakeGoogleChat,
+  inSharedSpace,
   messageEvent,
   removedFromSpaceEvent,
   startFakeGoogleChat,
@@ -222,6 +223,27 @@ describe.each(await testDatabaseKinds())('Google Chat through a fake Google on $
     const space = 'spaces/AAAA-photo';
     await deliver(attachmentEvent(space, 'p1', 'image/png', { locale: 'de' }));
     await until(() => saidTo(space, 'Ich kann im Moment nur Textnachrichten lesen.'), 'the answer');
+  });
+
+  it('keeps a conversation per member in a shared space, answered in the space', async () => {
+    const space = 'spaces/AAAA-team';
+    const nadia = { name: 'users/100000000000000000001', displayName: 'Nadia' };
+    const omar = { name: 'users/100000000000000000002', displayName: 'Omar' };
+    const say = (id: string, text: string, user: typeof nadia) =>
+      deliver(inSharedSpace(messageEvent(space, id, text, user)));
+    await say('t1', 'I want a pizza', nadia);
+    await until(() => (fake.textsTo(space).length === 1 ? true : undefined), 'Nadia’s question');
+    await say('t2', 'pizza please', omar);
+    await until(() => (fake.textsTo(space).length === 2 ? true : undefined), 'Omar’s question');
+    await say('t3', 'Large', nadia);
+    await until(() => (fake.textsTo(space).length === 3 ? true : undefined), 'Nadia’s next question');
+    expect(fake.textsTo(space)).toEqual(['Which size?', 'Which size?', 'Which city?']);
+    const senders = (await updatesOf()).filter((row) => row.sender_id.startsWith(space));
+    expect(senders.map((row) => row.sender_id)).toEqual([
+      `${space}:${nadia.name}`,
+      `${space}:${omar.name}`,
+      `${space}:${nadia.name}`,
+    ]);
   });
 
   it('answers being added to a space with the start button when it is on', async () => {

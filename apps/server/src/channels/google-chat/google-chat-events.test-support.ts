@@ -62,6 +62,18 @@ export function messageEvent(space: string, messageId: string, text: string, use
   };
 }
 
+/** The same event in a space shared by several people (a named space, where only mentions reach the app). */
+export function inSharedSpace<Event extends { space: object; message?: { space: object } }>(
+  event: Event,
+): Event {
+  const shared = { type: 'ROOM', spaceType: 'SPACE', singleUserBotDm: false, displayName: 'Team' };
+  return {
+    ...event,
+    space: { ...event.space, ...shared },
+    ...(event.message && { message: { ...event.message, space: { ...event.message.space, ...shared } } }),
+  };
+}
+
 /** A file the user attached without text (uploaded content: an image, unless told). */
 export function attachmentEvent(
   space: string,

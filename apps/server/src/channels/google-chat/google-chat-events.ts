@@ -37,6 +37,20 @@ function digestOf(parts: readonly string[]): string {
   return createHash('sha256').update(parts.join('\n')).digest('base64url');
 }
 
+/** A space or group chat, not a direct message: there Google sends only the messages that mention the app. */
+function isSharedSpace(event: ChatEvent): boolean {
+  const kind = event.space?.spaceType ?? event.space?.type ?? '';
+  return kind !== '' && kind !== 'DIRECT_MESSAGE' && kind !== 'DM';
+}
+
+/** A user's resource name as Google writes it (`users/123…`). */
+const isUserName = (value: string) => /^users\/[A-Za-z0-9_-]{1,100}$/.test(value);
+
+/** The space a sender is in: a member of a space is `<space>:<user>`, answered in the space. */
+export function spaceOfSender(senderId: string): string {
+  return senderId.split(':')[0] ?? senderId;
+}
+
 /** The button's function and parameters: `common` in current events, `action` in older ones. */
 export function clickOf(event: ChatEvent): { method: string; parameters: Record<string, string> } {
   const common = event.common;
@@ -52,7 +66,8 @@ export function clickOf(event: ChatEvent): { method: string; parameters: Record<
 
 /**
  * What an event is stored as: its id (a message's name; for a click or an addition, a digest of what identifies
- * it, so a redelivery matches) and the space the replies go to. null for an event the bot does not answer
+ * it, so a redelivery matches) and the sender: the space, or in a space shared by several people the space and
+ * the member (`<space>:<user>`), whose replies go to the space. null for an event the bot does not answer
  * (removed from a space, a bot's own message, an unknown kind) or one without a readable space.
  */
 export function storedAsOf(
@@ -65,13 +80,15 @@ export function storedAsOf(
   if (!isSpaceName(space)) return null;
   const eventTime = typeof event.eventTime === 'string' ? event.eventTime : '';
   const userName = event.user?.name ?? event.message?.sender?.name ?? '';
+  // in a space with several people (issue #25 item 4) each member has a conversation of their own
+  const senderId = isSharedSpace(event) && isUserName(userName) ? `${space}:${userName}` : space;
   switch (event.type) {
     case 'MESSAGE': {
       const name = event.message?.name;
       if (typeof name !== 'string' || name === '' || event.message?.sender?.type === 'BOT') return null;
       // the message's name (`spaces/…/messages/…`): a redelivery carries the same
       const externalId = name.length <= MAX_EXTERNAL_ID_LENGTH ? name : `message:${digestOf([name])}`;
-      return { externalId, senderId: space };
+      return { externalId, senderId };
     }
     case 'CARD_CLICKED': {
       const click = clickOf(event);
@@ -82,7 +99,7 @@ export function storedAsOf(
         click.method,
         JSON.stringify(click.parameters),
       ];
-      return { externalId: `click:${digestOf(parts)}`, senderId: space };
+      return { externalId: `click:${digestOf(parts)}`, senderId };
     }
     case 'ADDED_TO_SPACE':
       if (!options.answersAdded) return null;

@@ -8,6 +8,7 @@ import {
   checkCoordinates,
   checkMedia,
   checkReplyMarkup,
+  checkReplyParameters,
   checkText,
   checkWebhook,
   objectField,
@@ -155,6 +156,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
         const chatId = checkChatId(body);
         const text = checkText(body);
         checkReplyMarkup(body);
+        checkReplyParameters(body);
         return sentMessage(bot, body, chatId, { text });
       }
       case 'sendPhoto': {

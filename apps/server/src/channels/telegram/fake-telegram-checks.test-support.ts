@@ -131,6 +131,15 @@ function checkOptionalBoolean(markup: Record<string, unknown>, field: string): v
 }
 
 /** reply_markup, when given: an inline keyboard, a reply keyboard, a keyboard removal or a forced reply. */
+/** `reply_parameters` of a message sent as a reply: the message id an integer. */
+export function checkReplyParameters(body: Body): void {
+  const parameters = body.reply_parameters;
+  if (parameters === undefined) return;
+  const value = objectField(parameters) as Record<string, unknown> | undefined;
+  if (!value || !Number.isSafeInteger(value.message_id))
+    throw new BadRequest("can't parse reply parameters JSON object");
+}
+
 export function checkReplyMarkup(body: Body): void {
   if (body.reply_markup === undefined) return;
   const markup = objectField(body.reply_markup);

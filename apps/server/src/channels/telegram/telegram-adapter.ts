@@ -11,7 +11,13 @@ import {
   type TurnInput,
 } from '../channel-adapter.ts';
 import { replyLanguageOf } from '../channel-text.ts';
-import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
+import {
+  findPayload,
+  listConnections,
+  type StoredUpdate,
+  saveConnection,
+  storePayloads,
+} from '../update-repository.ts';
 import { callTelegram, type TelegramCallOptions, TelegramError } from './telegram-api.ts';
 import { renderForTelegram, shortPayloadKey, telegramReplyLabel } from './telegram-render.ts';
 
@@ -45,6 +51,8 @@ interface TelegramMessage {
   message_id: number;
   from?: TelegramUser;
   chat: { id: number; type?: string };
+  /** the message this one replies to (in a group: a reply to the bot's message is addressed to it) */
+  reply_to_message?: { message_id: number; from?: TelegramUser };
   text?: string;
   /** the text sent with a photo, video, document or audio */
   caption?: string;
@@ -119,15 +127,63 @@ export function isWebhookSecretValid(
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The chat an update belongs to and its id, or null for an update the bot does not read. */
+/** Group chats, where the bot talks with each member on their own and answers only what is addressed to it. */
+const GROUP_TYPES = new Set(['group', 'supergroup']);
+
+const isGroupChat = (chat: { type?: string } | undefined) => GROUP_TYPES.has(chat?.type ?? '');
+
+/**
+ * The sender an update belongs to and its id, or null for an update the bot does not read. In a private chat
+ * the sender is the chat; in a group or supergroup (issue #25 item 4) it is the chat and the member,
+ * `<chat id>:<user id>`, so each member has a conversation of their own.
+ */
 export function senderOfUpdate(update: unknown): { externalId: string; senderId: string } | null {
   if (!update || typeof update !== 'object') return null;
   const value = update as TelegramUpdate;
   if (!Number.isSafeInteger(value.update_id)) return null;
-  const chatId =
-    value.message?.chat?.id ?? value.callback_query?.message?.chat?.id ?? value.callback_query?.from?.id;
+  const chat = value.message?.chat ?? value.callback_query?.message?.chat;
+  const chatId = chat?.id ?? value.callback_query?.from?.id;
   if (!Number.isSafeInteger(chatId)) return null;
-  return { externalId: String(value.update_id), senderId: String(chatId) };
+  const member = value.message?.from?.id ?? value.callback_query?.from?.id;
+  const senderId = isGroupChat(chat) && Number.isSafeInteger(member) ? `${chatId}:${member}` : String(chatId);
+  return { externalId: String(value.update_id), senderId };
+}
+
+/** The chat a sender is in: a group member's `<chat id>:<user id>` answers in the group. */
+export function chatOf(senderId: string): string {
+  return senderId.split(':')[0] ?? senderId;
+}
+
+/**
+ * What a group message says to the bot, or null when it is not addressed to it (Telegram's own privacy-mode
+ * convention): a `/command` (not one `@another_bot`'s), a mention of the bot's `@username` (taken out of the
+ * text), or a reply to one of the bot's messages.
+ */
+export function addressedText(message: TelegramMessage, text: string, botUsername: string): string | null {
+  const username = botUsername.replace(/^@/, '').toLowerCase();
+  const command = /^\/[A-Za-z0-9_]+(@([A-Za-z0-9_]+))?/.exec(text);
+  if (command) {
+    const named = command[2]?.toLowerCase();
+    if (named !== undefined && named !== username) return null;
+    return named === undefined ? text : text.replace(command[1] ?? '', '');
+  }
+  if (username !== '') {
+    const mention = new RegExp(`(^|\\s)@${username}\\b`, 'i');
+    if (mention.test(text))
+      return text
+        .replace(new RegExp(`@${username}\\b`, 'gi'), ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+  }
+  const repliedTo = message.reply_to_message?.from;
+  const isReplyToBot =
+    repliedTo?.is_bot === true && username !== '' && repliedTo.username?.toLowerCase() === username;
+  return isReplyToBot ? text : null;
+}
+
+/** The bot's @username, as the connection recorded it from getMe ('' before it connected). */
+async function botUsernameOf(db: Database, userId: number): Promise<string> {
+  return (await listConnections(db, userId))[TELEGRAM]?.account ?? '';
 }
 
 function quickReplyKey(chatId: string, label: string): string {
@@ -167,7 +223,7 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
   ) {
     const payloads = new Map<string, string>();
     const rendered = renderForTelegram(messages, {
-      chatId,
+      chatId: chatOf(chatId),
       lang,
       texts: chatbot.chatbot_texts,
       payloadKey: (payload) => {
@@ -187,8 +243,17 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     }
     await storePayloads(db, chatbot.user_id, TELEGRAM, payloads);
     const token = botTokenOf(chatbot);
-    await sendInOrder(rendered.calls, progress, (request) =>
-      call(token, request.method, request.body, callOptions),
+    // a group member's reply quotes the message it answers (the first call; sent even if it was deleted)
+    const quote = progress?.replyTo && {
+      reply_parameters: { message_id: Number(progress.replyTo), allow_sending_without_reply: true },
+    };
+    await sendInOrder(rendered.calls, progress, (request, index) =>
+      call(
+        token,
+        request.method,
+        index === 0 && quote ? { ...request.body, ...quote } : request.body,
+        callOptions,
+      ),
     );
     return { degraded: rendered.degraded };
   }
@@ -222,8 +287,17 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
       const message = value.message;
       if (!message) return null;
       const locale = message.from?.language_code;
-      const base = { sender: profileOf(message.from), ...(locale && { locale }) };
+      const isGroup = isGroupChat(message.chat);
+      // in a group the reply quotes the message it answers
+      const base = {
+        sender: profileOf(message.from),
+        ...(locale && { locale }),
+        ...(isGroup && { replyTo: String(message.message_id) }),
+      };
+      const botUsername = isGroup ? await botUsernameOf(db, update.userId) : '';
       if (message.location) {
+        // a location in a group is the bot's only as a reply to it
+        if (isGroup && addressedText(message, '', botUsername) === null) return null;
         const event: IncomingEvent = {
           type: 'location',
           lat: message.location.latitude,
@@ -232,7 +306,9 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
         return { ...base, event };
       }
       // a photo with a caption is read by its caption; media without one is answered that only text is read
-      const text = (message.text ?? message.caption ?? '').trim();
+      const written = (message.text ?? message.caption ?? '').trim();
+      const text = isGroup ? addressedText(message, written, botUsername) : written;
+      if (text === null) return null;
       if (text === '') {
         const kind = mediaKindOf(message);
         return kind ? { ...base, event: { type: 'media', kind } } : null;

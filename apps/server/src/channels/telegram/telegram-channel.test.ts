@@ -15,7 +15,13 @@ import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';
 import { type FakeTelegram, startFakeTelegram } from './fake-telegram-api.test-support.ts';
-import { callbackUpdate, locationUpdate, mediaUpdate, textUpdate } from './telegram-updates.test-support.ts';
+import {
+  callbackUpdate,
+  groupTextUpdate,
+  locationUpdate,
+  mediaUpdate,
+  textUpdate,
+} from './telegram-updates.test-support.ts';
 
 const BOT_TOKEN = '123456:AAE-fake-bot-token';
 
@@ -185,6 +191,45 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
     await fake.deliver(BOT_TOKEN, textUpdate(115, 7103, 'Large'));
     await until(() => (textsTo(7103).length === 3 ? true : undefined), 'the next question');
     expect(textsTo(7103)).toEqual(['Which size?', 'I can only read text messages for now.', 'Which city?']);
+  });
+
+  it('answers in a group only what is addressed to it, each member in a conversation of their own, quoting them', async () => {
+    const group = { id: -1001234567890 };
+    const amal = { id: 9001, first_name: 'Amal' };
+    const bilal = { id: 9002, first_name: 'Bilal' };
+    const bot = { id: 7_000_000_001, is_bot: true, username: 'pizza_bot' };
+    const toGroup = () =>
+      sentTo(group.id).map((call) => ({
+        text: call.body.text,
+        quotes: (call.body.reply_parameters as { message_id: number } | undefined)?.message_id,
+      }));
+    // chatter among members, and a command for another bot: not the bot's
+    await fake.deliver(BOT_TOKEN, groupTextUpdate(1200, group, amal, 'lol did you see the game yesterday'));
+    await fake.deliver(BOT_TOKEN, groupTextUpdate(1201, group, bilal, '/start@other_bot'));
+    // a mention starts Amal's order; Bilal's own mention starts his
+    await fake.deliver(BOT_TOKEN, groupTextUpdate(1202, group, amal, '@pizza_bot I want a pizza'));
+    await until(() => (toGroup().length === 1 ? true : undefined), 'the answer to Amal');
+    await fake.deliver(BOT_TOKEN, groupTextUpdate(1203, group, bilal, 'pizza please @Pizza_Bot'));
+    await until(() => (toGroup().length === 2 ? true : undefined), 'the answer to Bilal');
+    // Amal answers by replying to the bot's question: her order goes on, Bilal's is untouched
+    const question = { messageId: 5000, from: bot };
+    await fake.deliver(BOT_TOKEN, groupTextUpdate(1204, group, amal, 'Large', question));
+    await until(() => (toGroup().length === 3 ? true : undefined), 'Amal’s next question');
+    expect(toGroup()).toEqual([
+      { text: 'Which size?', quotes: 1202 },
+      { text: 'Which size?', quotes: 1203 },
+      { text: 'Which city?', quotes: 1204 },
+    ]);
+    const senders = (await updatesOf())
+      .filter((row) => row.sender_id.startsWith(String(group.id)))
+      .map((row) => [row.external_id, row.sender_id, row.turn_id === null ? 'not answered' : 'answered']);
+    expect(senders).toEqual([
+      ['1200', `${group.id}:9001`, 'not answered'],
+      ['1201', `${group.id}:9002`, 'not answered'],
+      ['1202', `${group.id}:9001`, 'answered'],
+      ['1203', `${group.id}:9002`, 'answered'],
+      ['1204', `${group.id}:9001`, 'answered'],
+    ]);
   });
 
   it('answers a redelivered update once and refuses a forged secret without storing anything', async () => {

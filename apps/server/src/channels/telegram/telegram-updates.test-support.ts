@@ -63,6 +63,39 @@ export function mediaUpdate(
   };
 }
 
+/**
+ * A member's message in a group (`chat.type` supergroup, a negative id): `replyTo` makes it a reply to a message
+ * of `replyTo.from` (the bot: `{ is_bot: true, username }`).
+ */
+export function groupTextUpdate(
+  updateId: number,
+  group: { id: number; title?: string },
+  member: UpdateSender & { id: number },
+  text: string,
+  replyTo?: { messageId: number; from: { id: number; is_bot: boolean; username: string } },
+) {
+  const user = userOf(member.id, member);
+  return {
+    update_id: updateId,
+    message: {
+      message_id: updateId,
+      from: user,
+      chat: { id: group.id, type: 'supergroup', title: group.title ?? 'Pizza lovers' },
+      date: UPDATE_DATE,
+      text,
+      ...(replyTo && {
+        reply_to_message: {
+          message_id: replyTo.messageId,
+          from: { ...replyTo.from, first_name: replyTo.from.username },
+          chat: { id: group.id, type: 'supergroup', title: group.title ?? 'Pizza lovers' },
+          date: UPDATE_DATE,
+          text: '…',
+        },
+      }),
+    },
+  };
+}
+
 export function locationUpdate(
   updateId: number,
   chatId: number,

@@ -41,6 +41,7 @@ import { botTexts } from './0040-bot-texts.ts';
 import { deliveries } from './0041-deliveries.ts';
 import { turnSenderLanguages } from './0042-turn-sender-languages.ts';
 import { deliveryParts } from './0043-delivery-parts.ts';
+import { deliveryQuotes } from './0044-delivery-quotes.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -88,4 +89,5 @@ export const migrations: AppMigration[] = [
   deliveries,
   turnSenderLanguages,
   deliveryParts,
+  deliveryQuotes,
 ];
