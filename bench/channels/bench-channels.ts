@@ -14,10 +14,11 @@ import {
   describeCounts,
   describeDetails,
   describeLatencies,
+  describeOutages,
   TARGETS,
 } from './channels-report.ts';
 import { checkInbox } from './inbox-checks.ts';
-import type { ChannelsLoad } from './load-messages.ts';
+import type { ChannelsLoad, OutageLoad } from './load-messages.ts';
 
 /**
  * npm run bench:channels — issue #14 item 5: private Telegram chats talking to the 50-command bench bot
@@ -33,7 +34,10 @@ import type { ChannelsLoad } from './load-messages.ts';
  * `channel_updates` itself (drained, statuses, where the time went). Targets: acknowledgement p99 ≤ 20 ms,
  * reply p99 ≤ 150 ms, none lost or doubled. Settings: TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_SKIP_POSTGRES=1, BENCH_SKIP_SQLITE=1, BENCH_NOTE (a note for RESULTS.md), BENCH_DRY_RUN=1 (print the
- * tables, leave RESULTS.md alone).
+ * tables, leave RESULTS.md alone). Then, on the same server, the outage run (issue #25, channels-outage.ts): the
+ * chats write while every sendMessage answers 500 for BENCH_OUTAGE_SECONDS (60), then Telegram recovers and takes
+ * BENCH_TELEGRAM_RATE (30) messages a second; the backlog's drain time after the recovery (target ≤ 30 s), lost,
+ * doubled and out-of-order replies. BENCH_SKIP_OUTAGE=1 leaves it out.
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -107,12 +111,38 @@ async function benchOn(
     const figures = await telegram.run(telegramToken, load);
     const after = oneMinuteLoad();
     const db = await openBenchDatabase(databaseUrl, server.dataDir);
+    let inbox: Awaited<ReturnType<typeof checkInbox>>;
     try {
-      const inbox = await checkInbox(db, load.chatBase);
-      return { database: server.label, load, figures, inbox, loadAverage: { before, after } };
+      inbox = await checkInbox(db, load.chatBase);
     } finally {
       await db.close();
     }
+    const run: ChannelsRun = { database: server.label, load, figures, inbox, loadAverage: { before, after } };
+    if (process.env.BENCH_SKIP_OUTAGE === '1') return run;
+    const outageLoad: OutageLoad = {
+      chats,
+      rate,
+      outageSeconds: Number(process.env.BENCH_OUTAGE_SECONDS ?? 60),
+      chatBase: 3_000_000,
+      updateIdBase: 5_000_000,
+      drainLimitSeconds: 300,
+      telegramRate: Number(process.env.BENCH_TELEGRAM_RATE ?? 30),
+      graceMs: 3000,
+    };
+    console.log(
+      `${server.label}: outage — every sendMessage answers 500 for ${outageLoad.outageSeconds} s while ${chats} ` +
+        'chats write, then Telegram recovers…',
+    );
+    const outageBefore = oneMinuteLoad();
+    const outage = await telegram.outage(telegramToken, outageLoad);
+    return {
+      ...run,
+      outage: {
+        load: outageLoad,
+        figures: outage,
+        loadAverage: { before: outageBefore, after: oneMinuteLoad() },
+      },
+    };
   } finally {
     await server.stop();
   }
@@ -160,13 +190,14 @@ async function main(): Promise<void> {
   const latencies = describeLatencies(runs);
   const counts = describeCounts(runs);
   const details = describeDetails(runs);
-  console.log(`\n${setting}\n\n${latencies}\n\n${counts}\n\n${details.join('\n')}`);
+  const outages = describeOutages(runs);
+  console.log(`\n${setting}\n\n${latencies}\n\n${counts}\n\n${details.join('\n')}\n\n${outages}`);
   if (process.env.BENCH_DRY_RUN === '1') return;
   const heading = `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — bench:channels`;
   appendToResultsSection(
     join(repoRoot, 'bench/RESULTS.md'),
     '## Channels (bench:channels)',
-    `${heading}\n\n${setting}\n\n${latencies}\n\n${counts}\n\n${details.join('\n')}\n`,
+    `${heading}\n\n${setting}\n\n${latencies}\n\n${counts}\n\n${details.join('\n')}\n\n${outages}\n`,
   );
 }
 

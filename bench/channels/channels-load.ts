@@ -7,6 +7,7 @@ import {
 import { benchCommands } from '../chat/bot-corpus.ts';
 import { createClient } from '../chat/http-client.ts';
 import { createPacer, summarizeLatencies } from '../chat/load-pacing.ts';
+import { runOutage } from './channels-outage.ts';
 import type { ChannelsLoad, ChannelsLoadFigures, FromLoad, ToLoad } from './load-messages.ts';
 
 /**
@@ -173,6 +174,11 @@ process.on('message', (message: ToLoad) => {
   } else if (message.type === 'run') {
     runLoad(fake, message.botToken, message.load).then(
       (figures) => send({ type: 'figures', figures }),
+      (error: unknown) => send({ type: 'error', message: String(error) }),
+    );
+  } else if (message.type === 'outage') {
+    runOutage(fake, message.botToken, message.load).then(
+      (figures) => send({ type: 'outageFigures', figures }),
       (error: unknown) => send({ type: 'error', message: String(error) }),
     );
   } else if (message.type === 'stop') {

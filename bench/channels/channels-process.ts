@@ -1,7 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ChannelsLoad, ChannelsLoadFigures, FromLoad, ToLoad } from './load-messages.ts';
+import type {
+  ChannelsLoad,
+  ChannelsLoadFigures,
+  FromLoad,
+  OutageFigures,
+  OutageLoad,
+  ToLoad,
+} from './load-messages.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -13,6 +20,8 @@ export interface TelegramSide {
   addBot(botToken: string): Promise<void>;
   /** one run of chats through the webhook the server set for `botToken` */
   run(botToken: string, load: ChannelsLoad): Promise<ChannelsLoadFigures>;
+  /** the outage run (channels-outage.ts) */
+  outage(botToken: string, load: OutageLoad): Promise<OutageFigures>;
   stop(): Promise<void>;
 }
 
@@ -49,6 +58,11 @@ export async function startTelegramSide(): Promise<TelegramSide> {
     async run(botToken, load) {
       const answer = await ask({ type: 'run', botToken, load });
       if (answer.type !== 'figures') throw new Error(`load process: unexpected ${answer.type}`);
+      return answer.figures;
+    },
+    async outage(botToken, load) {
+      const answer = await ask({ type: 'outage', botToken, load });
+      if (answer.type !== 'outageFigures') throw new Error(`load process: unexpected ${answer.type}`);
       return answer.figures;
     },
     async stop() {

@@ -38,10 +38,42 @@ export interface ChannelsLoadFigures {
   maxConnections: number;
 }
 
+/** The outage run (channels-outage.ts). */
+export interface OutageLoad {
+  chats: number;
+  /** updates/s the chats offer together while they write */
+  rate: number;
+  /** how long every sendMessage answers 500 */
+  outageSeconds: number;
+  chatBase: number;
+  updateIdBase: number;
+  /** the longest the bench waits after the recovery for the backlog */
+  drainLimitSeconds: number;
+  /** messages a second the fake takes from the bot after the recovery (Telegram's bulk limit, about 30) */
+  telegramRate: number;
+  graceMs: number;
+}
+
+export interface OutageFigures {
+  /** updates the chats sent during the outage */
+  updates: number;
+  /** updates not answered when the platform recovered */
+  backlogAtRecovery: number;
+  /** sendMessage calls the fake refused (500 during the outage, 429 past its rate after) */
+  failedCalls: number;
+  /** from the recovery to the last reply */
+  drainSeconds: number;
+  lost: number;
+  extraReplies: number;
+  /** chats whose replies did not answer their updates in order */
+  outOfOrderChats: number;
+}
+
 /** bench → load process */
 export type ToLoad =
   | { type: 'addBot'; botToken: string }
   | { type: 'run'; botToken: string; load: ChannelsLoad }
+  | { type: 'outage'; botToken: string; load: OutageLoad }
   | { type: 'stop' };
 
 /** load process → bench */
@@ -49,4 +81,5 @@ export type FromLoad =
   | { type: 'ready'; url: string }
   | { type: 'added' }
   | { type: 'figures'; figures: ChannelsLoadFigures }
+  | { type: 'outageFigures'; figures: OutageFigures }
   | { type: 'error'; message: string };

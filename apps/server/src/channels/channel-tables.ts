@@ -80,6 +80,7 @@ export interface DeliveriesTable {
   part_received: number | null;
   parts_refused: WithDefault<number>;
   reply_to: string | null;
+  waits_retry_after: WithDefault<number>;
 }
 
 export type ChannelTables = {

@@ -188,7 +188,14 @@ export async function recordReceipt(db: Database, userId: number, id: number, pa
 export type DeliveryOutcome =
   | { status: 'delivered' }
   | { status: 'refused' | 'expired' | 'unanswered'; error: string }
-  | { status: 'pending'; error: string; nextAt: Date; unansweredTries?: number };
+  | {
+      status: 'pending';
+      error: string;
+      nextAt: Date;
+      unansweredTries?: number;
+      /** the wait is the platform's own retry_after: kept to the second, never called forward */
+      isPlatformWait?: boolean;
+    };
 
 export async function settleDelivery(db: Database, id: number, outcome: DeliveryOutcome): Promise<void> {
   const isSettled = outcome.status !== 'pending';
@@ -202,10 +209,35 @@ export async function settleDelivery(db: Database, id: number, outcome: Delivery
       ...(outcome.status === 'pending' && { next_at: nowIso(outcome.nextAt) }),
       ...(outcome.status === 'pending' &&
         outcome.unansweredTries !== undefined && { unanswered_tries: outcome.unansweredTries }),
+      ...(outcome.status === 'pending' && { waits_retry_after: outcome.isPlatformWait ? 1 : 0 }),
       ...(isSettled && { settled_at: nowIso() }),
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * A retry to the platform got through for the owner: the platform is back, so the owner's other deliveries to it
+ * that sleep out their own backoff are due now (each chat still in order: the claim takes a chat's oldest first).
+ * Those waiting out the platform's retry_after keep their time. Answers how many were called forward.
+ */
+export async function callForwardBackoffs(
+  db: Database,
+  userId: number,
+  platform: string,
+  now: Date,
+): Promise<number> {
+  const result = await tablesOf(db)
+    .updateTable('deliveries')
+    .set({ next_at: nowIso(now) })
+    .where('user_id', '=', userId)
+    .where('platform', '=', platform)
+    .where('status', '=', 'pending')
+    .where('waits_retry_after', '=', 0)
+    .where('attempts', '>', 0)
+    .where('next_at', '>', nowIso(now))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** The workers holding deliveries being sent, with their oldest claim (a dead worker's are taken back). */

@@ -7,6 +7,7 @@ import { type ClaimLoop, createClaimLoop } from '../platform/jobs/claim-loop.ts'
 import type { ChannelAdapter } from './channel-adapter.ts';
 import { chatbotOfOwner } from './channel-chatbots.ts';
 import {
+  callForwardBackoffs,
   claimDeliveries,
   type DeliveryOutcome,
   listSendingHolders,
@@ -184,7 +185,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
     const reason = verdict.unanswered ? `no answer in ${seconds} s (${verdict.reason})` : verdict.reason;
     const note = `waiting for ${name} (retry ${delivery.attempts + 1} in ${durationText(waitMs)}): ${reason}`;
-    return { outcome: { status: 'pending', error: reason, nextAt, unansweredTries }, note };
+    const isPlatformWait = verdict.afterMs !== null;
+    return { outcome: { status: 'pending', error: reason, nextAt, unansweredTries, isPlatformWait }, note };
   }
 
   async function deliver(delivery: StoredDelivery): Promise<void> {
@@ -224,9 +226,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       options.log?.warn({ deliveryId: delivery.id, error: errorText(error) }, 'delivery note not written');
     }
     await settleDelivery(db, delivery.id, { status: 'delivered' });
+    // a retry got through: the platform is back, and the owner's backlog for it need not sleep out its backoff
+    if (delivery.attempts > 1) {
+      const called = await callForwardBackoffs(db, delivery.userId, delivery.platform, now());
+      if (called > 0) loop.wake();
+    }
   }
 
-  return createClaimLoop({
+  const loop: DeliveryWorker = createClaimLoop({
     what: 'deliveries',
     claim: (workerId, room) => claimDeliveries(db, workerId, room, now()),
     run: deliver,
@@ -241,4 +248,5 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     concurrency: options.concurrency ?? 32,
     ...(options.log && { log: options.log }),
   });
+  return loop;
 }

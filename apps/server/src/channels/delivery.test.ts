@@ -355,4 +355,32 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
     await fake.deliver(BOT_TOKEN, textUpdate(801, chat, 'where do you deliver'));
     await until(() => (textsTo(chat).includes('We deliver all over Cairo.') ? true : undefined), 'the next');
   });
+
+  it('calls the backlog forward once a retry gets through, and keeps a retry_after to the second', async () => {
+    const [early, waiting, late] = [8901, 8902, 8903];
+    fake.startOutage('sendMessage', 500);
+    await fake.deliver(BOT_TOKEN, textUpdate(900, early, 'when are you open'));
+    await until(() => (callsTo(early).length > 0 ? true : undefined), 'the first try');
+    // two more failures: the next try 18 s away
+    await advance(2000);
+    await advance(6000);
+    expect(callsTo(early).length).toBe(3);
+    fake.failNext('sendMessage', 429, { retryAfter: 300 });
+    await fake.deliver(BOT_TOKEN, textUpdate(901, waiting, 'when are you open'));
+    await until(() => (callsTo(waiting).length > 0 ? true : undefined), 'the 429');
+    await fake.deliver(BOT_TOKEN, textUpdate(902, late, 'when are you open'));
+    await until(() => (callsTo(late).length > 0 ? true : undefined), 'the late chat’s try');
+    fake.endOutage('sendMessage');
+    // the late chat's retry, 2 s on, gets through: the early chat is sent at once, not 16 s later
+    await advance(2000);
+    await until(() => (textsTo(early).length > 0 ? true : undefined), 'the early chat’s reply');
+    expect(textsTo(late)).toEqual(['We open at nine.']);
+    expect(textsTo(early)).toEqual(['We open at nine.']);
+    expect((await deliveriesOf(early)).map((row) => [row.status, row.attempts])).toEqual([['delivered', 4]]);
+    // the platform asked the other chat to wait 300 s: it waits
+    expect(callsTo(waiting).length).toBe(1);
+    await advance(300_000);
+    await until(() => (textsTo(waiting).length > 0 ? true : undefined), 'the reply after its retry_after');
+    expect(callsTo(waiting).length).toBe(2);
+  });
 });

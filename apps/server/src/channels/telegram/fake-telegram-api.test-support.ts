@@ -37,6 +37,11 @@ export interface FakeTelegramOptions {
    * server on http://127.0.0.1. Set false to check the https rule.
    */
   allowHttpWebhooks?: boolean;
+  /**
+   * Messages a bot may send a second, all chats together (Telegram's bulk limit is about 30); past it a send
+   * answers 429 with `retry_after` 1. Default: no limit.
+   */
+  messagesPerSecond?: number;
 }
 
 export interface FakeBot {
@@ -198,6 +203,25 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
     }
   }
 
+  /** each bot's sends in the last second, when `messagesPerSecond` limits them */
+  const recentSends = new Map<string, number[]>();
+  let messagesPerSecond = options.messagesPerSecond;
+
+  /** Telegram's flood control: a 429 with retry_after 1 past `messagesPerSecond` sends a second. */
+  function rateLimitOf(token: string, method: string): Failure | undefined {
+    const limit = messagesPerSecond;
+    if (limit === undefined || !method.startsWith('send')) return undefined;
+    const now = Date.now();
+    const recent = (recentSends.get(token) ?? []).filter((at) => at > now - 1000);
+    if (recent.length >= limit) {
+      recentSends.set(token, recent);
+      return { status: 429, retryAfter: 1 };
+    }
+    recent.push(now);
+    recentSends.set(token, recent);
+    return undefined;
+  }
+
   function answerOf(
     token: string,
     method: string,
@@ -205,7 +229,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
   ): { status: number; answer: Record<string, unknown> } {
     const bot = bots.get(token);
     if (!bot) return { status: 401, answer: { ok: false, error_code: 401, description: 'Unauthorized' } };
-    const failure = failures.get(method)?.shift() ?? outages.get(method);
+    const failure = failures.get(method)?.shift() ?? outages.get(method) ?? rateLimitOf(token, method);
     if (failure) return { status: failure.status, answer: failureAnswer(failure) };
     try {
       const result = run(token, bot, method, body);
@@ -304,6 +328,11 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}) {
       const queue = failures.get(method) ?? [];
       queue.push({ status, ...failure });
       failures.set(method, queue);
+    },
+    /** From now on a bot may send this many messages a second (429 past it); undefined lifts the limit. */
+    limitRate(perSecond: number | undefined): void {
+      messagesPerSecond = perSecond;
+      recentSends.clear();
     },
     /** Photos and videos sent from `address` are refused, as Telegram refuses an address it cannot fetch. */
     failToFetch(address: string): void {

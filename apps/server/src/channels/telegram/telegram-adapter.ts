@@ -307,15 +307,19 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
       }
       // a photo with a caption is read by its caption; media without one is answered that only text is read
       const written = (message.text ?? message.caption ?? '').trim();
+      // a tapped quick reply: its label, sent back as the payload the bot offered this sender (in a group too,
+      // where the tap arrives as a plain message)
+      const offered =
+        written === ''
+          ? null
+          : await findPayload(db, update.userId, TELEGRAM, quickReplyKey(update.senderId, written));
+      if (offered !== null) return { ...base, event: { type: 'postback', payload: offered, label: written } };
       const text = isGroup ? addressedText(message, written, botUsername) : written;
       if (text === null) return null;
       if (text === '') {
         const kind = mediaKindOf(message);
         return kind ? { ...base, event: { type: 'media', kind } } : null;
       }
-      // a tapped quick reply: its label, sent back as the payload the bot offered
-      const offered = await findPayload(db, update.userId, TELEGRAM, quickReplyKey(update.senderId, text));
-      if (offered !== null) return { ...base, event: { type: 'postback', payload: offered, label: text } };
       // /start from Telegram's own Start button: the chatbot's start button, when it has one
       if (text === '/start' && chatbot.chatbot_start_button_status === 1) {
         return { ...base, event: { type: 'postback', payload: chatbot.chatbot_start_button_postback } };

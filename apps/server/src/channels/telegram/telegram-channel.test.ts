@@ -215,10 +215,17 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
     const question = { messageId: 5000, from: bot };
     await fake.deliver(BOT_TOKEN, groupTextUpdate(1204, group, amal, 'Large', question));
     await until(() => (toGroup().length === 3 ? true : undefined), 'Amal’s next question');
+    // Bilal's answer does not fit: the options come as a keyboard, and his tap (a plain message) answers
+    await fake.deliver(BOT_TOKEN, groupTextUpdate(1205, group, bilal, 'a huge one', question));
+    await until(() => (toGroup().length === 4 ? true : undefined), 'Bilal’s options');
+    await fake.deliver(BOT_TOKEN, groupTextUpdate(1206, group, bilal, 'Small'));
+    await until(() => (toGroup().length === 5 ? true : undefined), 'Bilal’s next question');
     expect(toGroup()).toEqual([
       { text: 'Which size?', quotes: 1202 },
       { text: 'Which size?', quotes: 1203 },
       { text: 'Which city?', quotes: 1204 },
+      { text: 'Please pick a size:', quotes: 1205 },
+      { text: 'Which city?', quotes: 1206 },
     ]);
     const senders = (await updatesOf())
       .filter((row) => row.sender_id.startsWith(String(group.id)))
@@ -229,6 +236,8 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
       ['1202', `${group.id}:9001`, 'answered'],
       ['1203', `${group.id}:9002`, 'answered'],
       ['1204', `${group.id}:9001`, 'answered'],
+      ['1205', `${group.id}:9002`, 'answered'],
+      ['1206', `${group.id}:9002`, 'answered'],
     ]);
   });
 

@@ -42,6 +42,7 @@ import { deliveries } from './0041-deliveries.ts';
 import { turnSenderLanguages } from './0042-turn-sender-languages.ts';
 import { deliveryParts } from './0043-delivery-parts.ts';
 import { deliveryQuotes } from './0044-delivery-quotes.ts';
+import { deliveryWaits } from './0045-delivery-waits.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -90,4 +91,5 @@ export const migrations: AppMigration[] = [
   turnSenderLanguages,
   deliveryParts,
   deliveryQuotes,
+  deliveryWaits,
 ];
