@@ -9,6 +9,7 @@ import { createClient } from '../chat/http-client.ts';
 import { createPacer, summarizeLatencies } from '../chat/load-pacing.ts';
 import { runOutage } from './channels-outage.ts';
 import type { ChannelsLoad, ChannelsLoadFigures, FromLoad, ToLoad } from './load-messages.ts';
+import { watchSendMessages } from './watch-sends.ts';
 
 /**
  * The Telegram side of bench:channels, run as its own process (channels-process.ts starts it): the strict fake
@@ -45,27 +46,22 @@ const examples = benchCommands.flatMap((command) => command.examples);
 /** how long a chat waits for a reply before it goes on (the update then counts as lost unless it comes) */
 const replyTimeoutMs = 30_000;
 
+/** Counts each chat's replies for its latest update until the returned unwatch. */
 function watchReplies(fake: FakeTelegram, chats: Map<number, ChatState>, counters: { unmatched: number }) {
-  // the fake records every call in `calls`: its push is the moment the call arrived
-  const push = fake.calls.push.bind(fake.calls);
-  fake.calls.push = (...calls) => {
-    const at = performance.now();
-    for (const call of calls) {
-      if (call.method !== 'sendMessage' || call.status !== 200) continue;
-      const chat = chats.get(Number(call.body.chat_id));
-      const update = chat?.current;
-      if (!chat || !update) {
-        counters.unmatched += 1;
-        continue;
-      }
-      update.replies += 1;
-      if (update.replyMs === null) {
-        update.replyMs = at - update.sentAt;
-        chat.onReply?.();
-      }
+  return watchSendMessages(fake, (call, at) => {
+    if (call.status !== 200) return;
+    const chat = chats.get(Number(call.body.chat_id));
+    const update = chat?.current;
+    if (!chat || !update) {
+      counters.unmatched += 1;
+      return;
     }
-    return push(...calls);
-  };
+    update.replies += 1;
+    if (update.replyMs === null) {
+      update.replyMs = at - update.sentAt;
+      chat.onReply?.();
+    }
+  });
 }
 
 async function runLoad(
@@ -81,7 +77,7 @@ async function runLoad(
   const headers = { 'x-telegram-bot-api-secret-token': webhook.secretToken ?? '' };
   const chats = new Map<number, ChatState>();
   const counters = { unmatched: 0 };
-  watchReplies(fake, chats, counters);
+  const unwatch = watchReplies(fake, chats, counters);
   const updates: UpdateRecord[] = [];
   const acks: number[] = [];
   const redeliveryAcks: number[] = [];
@@ -144,6 +140,7 @@ async function runLoad(
   await Promise.all([...pendingRedeliveries]);
   // late replies — a doubled one included — still count for the chat's last update
   await new Promise((resolve) => setTimeout(resolve, load.graceMs));
+  unwatch();
   client.close();
 
   const replyTimes = updates.flatMap((update) => (update.replyMs === null ? [] : [update.replyMs]));

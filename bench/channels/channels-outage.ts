@@ -7,6 +7,7 @@ import { benchCommands } from '../chat/bot-corpus.ts';
 import { createClient } from '../chat/http-client.ts';
 import { createPacer } from '../chat/load-pacing.ts';
 import type { OutageFigures, OutageLoad } from './load-messages.ts';
+import { watchSendMessages } from './watch-sends.ts';
 
 /**
  * The outage run of bench:channels (issue #25): the chats write while the fake Bot API answers every sendMessage
@@ -32,23 +33,18 @@ const examples = benchCommands.flatMap((command) =>
 );
 const replyWaitMs = 30_000;
 
+/** Keeps each chat's replies in order of arrival, and counts the calls the fake refused, until unwatch. */
 function watchReplies(fake: FakeTelegram, chats: Map<number, ChatLog>, counters: { failed: number }) {
-  const push = fake.calls.push.bind(fake.calls);
-  fake.calls.push = (...calls) => {
-    const at = performance.now();
-    for (const call of calls) {
-      if (call.method !== 'sendMessage') continue;
-      if (call.status !== 200) {
-        counters.failed += 1;
-        continue;
-      }
-      const chat = chats.get(Number(call.body.chat_id));
-      if (!chat) continue;
-      chat.replies.push({ text: String(call.body.text), at });
-      chat.onReply?.();
+  return watchSendMessages(fake, (call, at) => {
+    if (call.status !== 200) {
+      counters.failed += 1;
+      return;
     }
-    return push(...calls);
-  };
+    const chat = chats.get(Number(call.body.chat_id));
+    if (!chat) return;
+    chat.replies.push({ text: String(call.body.text), at });
+    chat.onReply?.();
+  });
 }
 
 /** Resolves on the chat's next reply, or after `ms`. */
@@ -74,7 +70,7 @@ export async function runOutage(
   const headers = { 'x-telegram-bot-api-secret-token': webhook.secretToken ?? '' };
   const chats = new Map<number, ChatLog>();
   const counters = { failed: 0 };
-  watchReplies(fake, chats, counters);
+  const unwatch = watchReplies(fake, chats, counters);
   const pacer = createPacer(load.chats, load.rate);
   let nextUpdateId = load.updateIdBase;
   let updates = 0;
@@ -126,6 +122,7 @@ export async function runOutage(
   // late doubles still count
   await new Promise((resolve) => setTimeout(resolve, load.graceMs));
   fake.limitRate(undefined);
+  unwatch();
   client.close();
 
   let lost = 0;

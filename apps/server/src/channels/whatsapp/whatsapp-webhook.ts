@@ -142,7 +142,8 @@ export function callbackDataOf(deliveryKey: string, part: number): string {
   return `hiwar:${deliveryKey}:${part}`;
 }
 
-const CALLBACK_DATA = /^hiwar:(\d{1,15}-[0-9a-z]{1,12}):(\d{1,4})$/;
+/** `hiwar:<delivery key>:<call>`; the key's own form is the delivery repository's to check (deliveryIdOfKey) */
+const CALLBACK_DATA = /^hiwar:([^:]{1,40}):(\d{1,4})$/;
 
 /** Statuses that say WhatsApp took the message ("failed" says it did not). */
 const TAKEN_STATUSES = new Set(['sent', 'delivered', 'read']);
