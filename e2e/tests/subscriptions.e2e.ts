@@ -141,6 +141,19 @@ describe('subscriptions', () => {
     await domains.fill('https://Shop.Example.com/news');
     await domains.press('Enter');
     await page.locator('.mantine-TagsInput-pill', { hasText: 'https://Shop.Example.com/news' }).waitFor();
+    // the approved template WhatsApp subscribers get after 24 hours (issue #25 item 6)
+    const template = page.getByTestId('whatsapp-template');
+    await template.getByRole('textbox', { name: 'Template name' }).fill('bakery_news');
+    await template.getByRole('textbox', { name: 'Template language' }).fill('EN');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await template
+      .getByText('The template language is a WhatsApp language code such as en_US, ar or de')
+      .waitFor();
+    await template.getByRole('textbox', { name: 'Template language' }).fill('en_US');
+    await template.getByPlaceholder("Pick in the template's order").click();
+    await page.getByRole('option', { name: 'Title', exact: true }).click();
+    await page.getByRole('option', { name: 'Link', exact: true }).click();
+    await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Successfully saved').waitFor();
     await routeReaches(page, /#\/subscription\/[1-9]\d*\/about$/);
@@ -157,6 +170,7 @@ describe('subscriptions', () => {
       sc_command_id: ids.command,
       white_domains: ['shop.example.com'],
       sc_sibscripers_count: 0,
+      whatsapp_template: { name: 'bakery_news', language: 'en_US', params: ['title', 'link'] },
     });
     await page.locator('.mantine-TagsInput-pill', { hasText: /^shop\.example\.com$/ }).waitFor();
     expect((await page.getByRole('textbox', { name: 'API key' }).inputValue()).length).toBeGreaterThan(10);

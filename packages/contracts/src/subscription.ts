@@ -38,6 +38,13 @@ export const subscriptionMessages = {
   originRefused: 'This site may not send to the subscription channel',
   apiSendsThrottled: 'Too many sends with this api key: at most 30 a minute, please try again in a minute',
   subscribed: 'Subscribed',
+  templateNameInvalid:
+    'The template name is the one WhatsApp approved: lower-case letters, digits and underscores',
+  templateLanguageInvalid: 'The template language is a WhatsApp language code such as en_US, ar or de',
+  tooManyTemplateParams: 'A template may not have more than 10 parameters',
+  outsideWindowNoTemplate:
+    'More than 24 hours since this subscriber last wrote: WhatsApp takes only an approved template, and this channel names none',
+  templateParamEmpty: 'The WhatsApp template needs a value this notification does not have',
 } as const;
 
 /** Where a notification goes: null is every platform (spec: null, web, sub_facebook, whats). */
@@ -76,7 +83,36 @@ const optionalCommandId = z.preprocess(
   idParam.nullable(),
 );
 
-/** POST /subscription/save/{id} (0 creates): `{sc_title, sc_desc, sc_command_id, white_domains}`. */
+/** What fills a template's body parameters, {{1}}, {{2}}… in order: the notification's title, subtitle or link. */
+export const whatsappTemplateParams = ['title', 'subtitle', 'link'] as const;
+export type WhatsappTemplateParam = (typeof whatsappTemplateParams)[number];
+export const WHATSAPP_TEMPLATE_PARAMS_MAX = 10;
+
+/**
+ * The approved WhatsApp message template a notification goes as to a subscriber who has not written in 24 hours
+ * (issue #25 item 6): WhatsApp takes nothing else from a business then. Its name and language as approved in
+ * WhatsApp Manager, and what fills its body parameters.
+ */
+export const whatsappTemplate = z.object({
+  name: z
+    .string({ error: subscriptionMessages.templateNameInvalid })
+    .trim()
+    .regex(/^[a-z0-9_]{1,512}$/, subscriptionMessages.templateNameInvalid),
+  language: z
+    .string({ error: subscriptionMessages.templateLanguageInvalid })
+    .trim()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2,4})?$/, subscriptionMessages.templateLanguageInvalid),
+  params: z
+    .array(z.enum(whatsappTemplateParams))
+    .max(WHATSAPP_TEMPLATE_PARAMS_MAX, subscriptionMessages.tooManyTemplateParams)
+    .default([]),
+});
+export type WhatsappTemplate = z.output<typeof whatsappTemplate>;
+
+/**
+ * POST /subscription/save/{id} (0 creates): `{sc_title, sc_desc, sc_command_id, white_domains}`, and the WhatsApp
+ * template for subscribers outside the 24-hour window (absent or null: none).
+ */
 export const saveSubscriptionRequest = z.object({
   sc_title: z
     .string({ error: subscriptionMessages.titleRequired })
@@ -94,6 +130,7 @@ export const saveSubscriptionRequest = z.object({
     .max(WHITE_DOMAINS_MAX, subscriptionMessages.tooManyDomains)
     .nullish()
     .transform((value) => [...new Set(value ?? [])]),
+  whatsapp_template: whatsappTemplate.nullish().transform((value) => value ?? null),
 });
 export type SaveSubscriptionRequest = z.input<typeof saveSubscriptionRequest>;
 
@@ -119,11 +156,12 @@ export const subscription = z.object({
   white_domains: z.array(z.string()),
   api_key: z.string(),
   variables: z.array(subscriptionVariable),
+  whatsapp_template: whatsappTemplate.nullable(),
 });
 export type Subscription = z.infer<typeof subscription>;
 
-/** A list row: the channel without its key and variable values. */
-export const subscriptionRow = subscription.omit({ api_key: true, variables: true });
+/** A list row: the channel without its key, variable values and template. */
+export const subscriptionRow = subscription.omit({ api_key: true, variables: true, whatsapp_template: true });
 export type SubscriptionRow = z.infer<typeof subscriptionRow>;
 
 /** POST /subscription/get/{page}: `{keywords}` → `{page, pages_count, data}`, 10 a page, newest first. */

@@ -1,7 +1,7 @@
 import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import type { ChatbotSaved } from '../modules/chatbot/chatbot-events.ts';
 import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
-import type { PlatformSender } from '../modules/subscriptions/platform-senders.ts';
+import type { PlatformSender, PlatformSending } from '../modules/subscriptions/platform-senders.ts';
 import type { Config } from '../platform/config.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -125,6 +125,9 @@ export interface ChannelPlugin {
   routes(app: ApiApp, context: ChannelContext): void;
   /** connect a switched-on channel, disconnect a switched-off one; records its status */
   chatbotSaved?(saved: ChatbotSaved, context: ChannelContext): Promise<void>;
-  /** sends one notification message to one subscriber (modules/subscriptions); throws RetryLater on a 429 */
-  platformSender?(context: ChannelContext): PlatformSender;
+  /**
+   * sends one notification message to one subscriber (modules/subscriptions); throws RetryLater on a 429. With
+   * a messaging window (WhatsApp), the template that goes instead once it has closed.
+   */
+  platformSender?(context: ChannelContext): PlatformSender | PlatformSending;
 }

@@ -101,10 +101,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     const { delivery, adapter } = attempt;
     if (delivery.purpose === 'notice') {
       // a notice goes as the platform's broadcasts do (Messenger outside its 24-hour window takes a tag)
-      const sendNotice = platformSenderOf(db, delivery.platform);
-      if (!sendNotice) throw new Error(`the ${delivery.platform} channel is not connected`);
+      const sending = platformSenderOf(db, delivery.platform);
+      if (!sending) throw new Error(`the ${delivery.platform} channel is not connected`);
       const recipient = { userId: delivery.userId, platform: delivery.platform, senderId: delivery.senderId };
-      for (const message of delivery.messages) await sendNotice(recipient, message);
+      // WhatsApp takes nothing but a template 24 hours after the customer last wrote: refused, and said why,
+      // rather than sent to be dropped by WhatsApp afterwards
+      if (sending.window && !(await sending.window.isOpen(recipient)))
+        throw new Error(sending.window.closedReason);
+      for (const message of delivery.messages) await sending.send(recipient, message);
       return [];
     }
     let skip = delivery.partsSent;

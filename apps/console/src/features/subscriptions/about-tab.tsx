@@ -1,6 +1,6 @@
 import { type SaveSubscriptionRequest, saveSubscriptionRequest } from '@hiwar/contracts';
 import { Button, Group, Select, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -17,8 +17,14 @@ import {
   subscriptionFieldErrors,
 } from './subscription-messages.ts';
 import { saveSubscription, subscriptionsKey } from './subscriptions-api.ts';
+import {
+  type TemplateValues,
+  templateFieldOf,
+  templateOf,
+  WhatsappTemplateFields,
+} from './whatsapp-template-fields.tsx';
 
-interface AboutValues {
+interface AboutValues extends TemplateValues {
   sc_title: string;
   sc_desc: string;
   /** the Select's value: the command id as text */
@@ -32,7 +38,13 @@ function requestOf(values: AboutValues): SaveSubscriptionRequest {
     sc_desc: values.sc_desc,
     sc_command_id: values.sc_command_id ? Number(values.sc_command_id) : null,
     white_domains: values.white_domains,
+    whatsapp_template: templateOf(values),
   };
+}
+
+/** Field errors keyed by the form's names (the template's are `whatsapp_template.…` in the contract). */
+function formErrorsOf(errors: FormErrors): FormErrors {
+  return Object.fromEntries(Object.entries(errors).map(([path, error]) => [templateFieldOf(path), error]));
 }
 
 /** The related command picker: the owner's commands by name, with their service. */
@@ -69,10 +81,18 @@ export function AboutTab() {
   const queryClient = useQueryClient();
   const { channelId, channel } = useSubscriptionContext();
   const form = useForm<AboutValues>({
-    initialValues: { sc_title: '', sc_desc: '', sc_command_id: null, white_domains: [] },
+    initialValues: {
+      sc_title: '',
+      sc_desc: '',
+      sc_command_id: null,
+      white_domains: [],
+      template_name: '',
+      template_language: '',
+      template_params: [],
+    },
     validate: (values) => {
       const checked = saveSubscriptionRequest.safeParse(requestOf(values));
-      return checked.success ? {} : issuesToErrors(checked.error.issues, t);
+      return checked.success ? {} : formErrorsOf(issuesToErrors(checked.error.issues, t));
     },
   });
 
@@ -85,6 +105,9 @@ export function AboutTab() {
       sc_desc: saved.sc_desc,
       sc_command_id: saved.sc_command_id === null ? null : String(saved.sc_command_id),
       white_domains: saved.white_domains,
+      template_name: saved.whatsapp_template?.name ?? '',
+      template_language: saved.whatsapp_template?.language ?? '',
+      template_params: saved.whatsapp_template?.params ?? [],
     });
     form.resetDirty();
   }, [saved]);
@@ -98,7 +121,7 @@ export function AboutTab() {
       if (savedId !== channelId) navigate(`/subscription/${savedId}/about`, { replace: true });
     },
     onError: (error) => {
-      const errors = subscriptionFieldErrors(error, t, 'sc_title');
+      const errors = formErrorsOf(subscriptionFieldErrors(error, t, 'sc_title'));
       if (Object.keys(errors).length > 0) form.setErrors(errors);
       else
         notifications.show({
@@ -141,6 +164,7 @@ export function AboutTab() {
             }}
             error={domainsError}
           />
+          <WhatsappTemplateFields form={form} />
           <Group justify="flex-end">
             <Button component={Link} to="/subscription" variant="default">
               {t('common.cancel')}

@@ -34,6 +34,7 @@ export function channelBrowse(
         { sv_variable_name: 'city', vals: ['Cairo', 'Giza'] },
         { sv_variable_name: 'size', vals: ['big'] },
       ],
+      whatsapp_template: null,
     },
     vars: [
       { var_id: 1, var_name: 'city' },

@@ -2,6 +2,7 @@ import type { NotificationProgress } from '@hiwar/contracts';
 import { Badge, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useFormatNumber } from '../../lib/format-number.ts';
+import { localizeSubscriptionMessage } from './subscription-messages.ts';
 import type { SubscriptionBrowse } from './subscriptions-api.ts';
 
 type Failure = SubscriptionBrowse['failures'][number];
@@ -90,7 +91,7 @@ function FailuresTable({ failures }: { failures: Failure[] }) {
                 {failure.sender_id}
               </Table.Td>
               <Table.Td dir="auto" ta="start">
-                {failure.error}
+                {localizeSubscriptionMessage(t, failure.error)}
               </Table.Td>
               <Table.Td>{formatDate(failure.at)}</Table.Td>
             </Table.Tr>

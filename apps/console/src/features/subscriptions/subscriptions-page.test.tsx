@@ -147,7 +147,60 @@ describe('subscription about', () => {
       sc_desc: '',
       sc_command_id: null,
       white_domains: ['shop.example.com'],
+      whatsapp_template: null,
     });
     expect(await screen.findByText('Successfully saved')).toBeDefined();
+  });
+
+  it('names the WhatsApp template for subscribers after 24 hours: checks its name and language, shows a server error on its field, saves its parameters in order', async () => {
+    setToken('t');
+    let refuse = true;
+    const { fetchStub } = stubSubscriptionsFetch(
+      subscriptionsServer([news], undefined, (_method, path) => {
+        if (path !== '/subscription/save/4' || !refuse) return undefined;
+        refuse = false;
+        return {
+          status: 422,
+          json: {
+            status: 0,
+            msg: 'The given data was invalid.',
+            errors: {
+              'whatsapp_template.language': [
+                'The template language is a WhatsApp language code such as en_US, ar or de',
+              ],
+            },
+          },
+        };
+      }),
+    );
+    renderApp('/subscription/4/about');
+    const template = await screen.findByTestId('whatsapp-template');
+    expect(template.textContent).toContain('WhatsApp after 24 hours');
+    const name = screen.getByLabelText(/^Template name/);
+    await waitFor(() => expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).not.toBe(''));
+    fireEvent.change(name, { target: { value: 'Weekly Offer' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(
+        'The template name is the one WhatsApp approved: lower-case letters, digits and underscores',
+      ),
+    ).toBeDefined();
+    expect(postedTo(fetchStub, '/subscription/save/4')).toEqual([]);
+
+    fireEvent.change(name, { target: { value: 'weekly_offer' } });
+    fireEvent.change(screen.getByLabelText(/^Template language/), { target: { value: 'en_US' } });
+    const params = screen.getByPlaceholderText("Pick in the template's order");
+    fireEvent.click(params);
+    for (const label of ['Title', 'Link'])
+      fireEvent.click(await screen.findByRole('option', { name: label, hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The template language is a WhatsApp language code such as en_US, ar or de'),
+    ).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully saved')).toBeDefined();
+    expect(postedTo(fetchStub, '/subscription/save/4').at(-1)).toMatchObject({
+      whatsapp_template: { name: 'weekly_offer', language: 'en_US', params: ['title', 'link'] },
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Body, checkMessage, GraphRefusal } from './fake-whatsapp-checks.test-support.ts';
+import {
+  type Body,
+  checkMessage,
+  GraphRefusal,
+  templateParamsCount,
+} from './fake-whatsapp-checks.test-support.ts';
 
 export {
   deliverWebhook,
@@ -19,7 +24,9 @@ export {
  * (fake-whatsapp-checks.test-support.ts: unknown tokens, a number of another account, a missing
  * messaging_product or `to`, texts over 4,096, more than 3 buttons or titles over 20, lists over 10 rows or
  * titles over 24, ids over 256), records every call, and can fail the next calls (429 with Retry-After, 500) or
- * answer them late (`answerSlowly`).
+ * answer them late (`answerSlowly`). A template message must name a template approved for it (`approveTemplate`)
+ * with as many body parameters; a recipient whose 24-hour window is closed (`closeWindow`) takes nothing else —
+ * refused with 131047 at once, where the real API accepts the call and reports the failure in a status webhook.
  *
  *   const fake = await startFakeWhatsapp();
  *   fake.addNumber('EAAG-token', { phoneNumberId: '106540352242922' });
@@ -59,6 +66,30 @@ export async function startFakeWhatsapp() {
   /** message sends answered late, one each in order: taken (sent, as a 200 never read) or not (a late 500) */
   const slowAnswers: { delayMs: number; isTaken: boolean }[] = [];
   let nextMessage = 1;
+  /** approved templates, `name\u0000language` → how many body parameters */
+  const templates = new Map<string, number>();
+  /** recipients who last wrote more than 24 hours ago */
+  const closedWindows = new Set<string>();
+
+  function refusalOutsideWindow(to: string, body: Body): GraphRefusal | null {
+    if (body.type === 'template') {
+      const template = body.template as { name: string; language: { code: string } };
+      const expected = templates.get(`${template.name}\u0000${template.language.code}`);
+      if (expected === undefined)
+        return new GraphRefusal('(#132001) Template name does not exist in the translation', 132001, 404);
+      if (expected !== templateParamsCount(body))
+        return new GraphRefusal(
+          '(#132000) Number of parameters does not match the expected number of params',
+          132000,
+        );
+      return null;
+    }
+    if (!closedWindows.has(to)) return null;
+    return new GraphRefusal(
+      '(#131047) Re-engagement message: More than 24 hours have passed since the recipient last replied to the sender number.',
+      131047,
+    );
+  }
 
   function answerOf(
     method: string,
@@ -111,6 +142,8 @@ export async function startFakeWhatsapp() {
     if (body === null) return { status: 400, answer: graphError('(#100) Invalid JSON body', 100) };
     try {
       const to = checkMessage(body);
+      const refusal = refusalOutsideWindow(to, body);
+      if (refusal) throw refusal;
       const id = `wamid.fake${String(nextMessage++).padStart(6, '0')}`;
       return {
         status: 200,
@@ -187,6 +220,15 @@ export async function startFakeWhatsapp() {
       };
       numbers.set(token, [...(numbers.get(token) ?? []), added]);
       return added;
+    },
+    /** a template the business may send (WhatsApp Manager approved it), with its body's parameter count */
+    approveTemplate(name: string, language: string, bodyParams: number): void {
+      templates.set(`${name}\u0000${language}`, bodyParams);
+    },
+    /** the recipient last wrote more than 24 hours ago: only a template reaches them (open: they wrote again) */
+    closeWindow(to: string, isClosed = true): void {
+      if (isClosed) closedWindows.add(to);
+      else closedWindows.delete(to);
     },
     /** the messages sent with success, optionally to one recipient */
     sent(to?: string): RecordedCall[] {

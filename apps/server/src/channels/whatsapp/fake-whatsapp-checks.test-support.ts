@@ -95,6 +95,42 @@ function checkInteractive(interactive: unknown): void {
   else throw new GraphRefusal('(#100) Invalid parameter: interactive.type');
 }
 
+/** A template message's shape: a name, a language code, body parameters as text without new lines (132018). */
+function checkTemplate(template: unknown): void {
+  if (!isObject(template)) throw new GraphRefusal('(#100) The parameter template is required.');
+  textField(template.name, 'template.name', 512);
+  if (!isObject(template.language))
+    throw new GraphRefusal('(#100) The parameter template.language is required.');
+  textField(template.language.code, 'template.language.code', 10);
+  const components = template.components ?? [];
+  if (!Array.isArray(components)) throw new GraphRefusal('(#100) Invalid parameter: template.components');
+  for (const component of components) {
+    if (!isObject(component) || component.type !== 'body' || !Array.isArray(component.parameters))
+      throw new GraphRefusal('(#100) Invalid parameter: template.components');
+    for (const parameter of component.parameters) {
+      if (!isObject(parameter) || parameter.type !== 'text')
+        throw new GraphRefusal('(#100) Invalid parameter: a body parameter must be text');
+      const text = textField(parameter.text, 'parameter.text', 1024);
+      if (/[\n\t]| {5,}/.test(text))
+        throw new GraphRefusal(
+          '(#132018) There was an issue with the parameters in your template: Param text cannot have new-line/tab characters or more than 4 consecutive spaces',
+          132018,
+        );
+    }
+  }
+}
+
+/** The number of body parameters a template message carries. */
+export function templateParamsCount(body: Body): number {
+  const components = (body.template as Body | undefined)?.components;
+  if (!Array.isArray(components)) return 0;
+  return components.reduce(
+    (count: number, component: Body) =>
+      count + (Array.isArray(component.parameters) ? component.parameters.length : 0),
+    0,
+  );
+}
+
 /** Checks a `POST /{phone_number_id}/messages` body; answers its recipient, or throws a GraphRefusal. */
 export function checkMessage(body: Body): string {
   if (body.messaging_product !== 'whatsapp')
@@ -135,6 +171,9 @@ export function checkMessage(body: Body): string {
     }
     case 'interactive':
       checkInteractive(body.interactive);
+      break;
+    case 'template':
+      checkTemplate(body.template);
       break;
     default:
       throw new GraphRefusal(`(#100) Invalid parameter: type ${String(body.type)}`);

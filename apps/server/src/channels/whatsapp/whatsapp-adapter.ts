@@ -1,5 +1,6 @@
 import type { BotMessage, IncomingEvent, MediaKind } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
+import type { FilledTemplate } from '../../modules/subscriptions/platform-senders.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { OutboundHttp } from '../../platform/net/outbound-http.ts';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../channel-adapter.ts';
 import { replyLanguageOf } from '../channel-text.ts';
 import { findPayload, type StoredUpdate, saveConnection, storePayloads } from '../update-repository.ts';
+import { renderTemplate } from './render-template.ts';
 import { callWhatsapp, type WhatsappCallOptions, WhatsappError } from './whatsapp-api.ts';
 import { shortPayloadKey } from './whatsapp-payload-key.ts';
 import { renderForWhatsapp } from './whatsapp-render.ts';
@@ -158,12 +160,51 @@ export type WhatsappAdapter = ChannelAdapter & {
     callOptions?: WhatsappCallOptions,
     progress?: SendProgress,
   ): Promise<{ degraded: string[] }>;
+  /** an approved template (outside the 24-hour window): one call, its body parameters as text */
+  sendTemplate(
+    chatbot: StoredChatbot,
+    waId: string,
+    template: FilledTemplate,
+    db: Database,
+    callOptions?: WhatsappCallOptions,
+  ): Promise<void>;
   /** the status the chatbot screen shows: honest about what is missing (README.md) */
   connect(db: Database, chatbot: StoredChatbot, baseUrl: string): Promise<void>;
   disconnect(db: Database, chatbot: StoredChatbot): Promise<void>;
 };
 
 export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapter {
+  /** A `POST {phone_number_id}/messages` to the sender from the business number they wrote to. */
+  async function messagesCall(
+    chatbot: StoredChatbot,
+    waId: string,
+    db: Database,
+    callOptions?: WhatsappCallOptions,
+  ) {
+    const phoneNumberId = await phoneNumberFor(db, chatbot.user_id, waId);
+    if (phoneNumberId === null)
+      throw new Error('no WhatsApp business number known yet: no message came through the webhook');
+    const base = apiBaseOf(settings, chatbot);
+    const token = accessTokenOf(chatbot);
+    const options = { ...settings.callOptions, ...callOptions, ...guardFor(settings, chatbot) };
+    return (message: Record<string, unknown>) =>
+      callWhatsapp(
+        base,
+        token,
+        {
+          method: 'POST',
+          path: `${encodeURIComponent(phoneNumberId)}/messages`,
+          body: {
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            ...addresseeOf(waId),
+            ...message,
+          },
+        },
+        options,
+      );
+  }
+
   async function sendMessages(
     chatbot: StoredChatbot,
     waId: string,
@@ -172,9 +213,7 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
     callOptions?: WhatsappCallOptions,
     progress?: SendProgress,
   ) {
-    const phoneNumberId = await phoneNumberFor(db, chatbot.user_id, waId);
-    if (phoneNumberId === null)
-      throw new Error('no WhatsApp business number known yet: no message came through the webhook');
+    const post = await messagesCall(chatbot, waId, db, callOptions);
     const payloads = new Map<string, string>();
     const rendered = renderForWhatsapp(messages, {
       lang: replyLanguageOf(messages),
@@ -188,29 +227,26 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
       },
     });
     await storePayloads(db, chatbot.user_id, WHATSAPP, payloads);
-    const base = apiBaseOf(settings, chatbot);
-    const token = accessTokenOf(chatbot);
     await sendInOrder(rendered.messages, progress, (message, index) =>
-      callWhatsapp(
-        base,
-        token,
-        {
-          method: 'POST',
-          path: `${encodeURIComponent(phoneNumberId)}/messages`,
-          body: {
-            messaging_product: 'whatsapp',
-            recipient_type: 'individual',
-            ...addresseeOf(waId),
-            ...message,
-            // comes back in the message's status webhooks: a call that got no answer is not sent again once
-            // WhatsApp reported it sent (whatsapp-channel.ts)
-            ...(progress && { biz_opaque_callback_data: callbackDataOf(progress.key, index) }),
-          },
-        },
-        { ...settings.callOptions, ...callOptions, ...guardFor(settings, chatbot) },
-      ),
+      post({
+        ...message,
+        // comes back in the message's status webhooks: a call that got no answer is not sent again once
+        // WhatsApp reported it sent (whatsapp-channel.ts)
+        ...(progress && { biz_opaque_callback_data: callbackDataOf(progress.key, index) }),
+      }),
     );
     return { degraded: rendered.degraded };
+  }
+
+  async function sendTemplate(
+    chatbot: StoredChatbot,
+    waId: string,
+    template: FilledTemplate,
+    db: Database,
+    callOptions?: WhatsappCallOptions,
+  ) {
+    const post = await messagesCall(chatbot, waId, db, callOptions);
+    await post(renderTemplate(template));
   }
 
   return {
@@ -234,6 +270,7 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
     },
 
     sendMessages,
+    sendTemplate,
 
     async connect(db, chatbot, baseUrl) {
       const webhookUrl = `${baseUrl.replace(/\/+$/, '')}/hooks/whatsapp/${encodeURIComponent(chatbot.user_token)}`;

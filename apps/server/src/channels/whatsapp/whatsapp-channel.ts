@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
+import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
+import { lastWroteAt } from '../../modules/senders/sender-repository.ts';
+import { type Recipient, RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import type { ApiApp } from '../../platform/http/module.ts';
 import type { ChannelContext, ChannelPlugin } from '../channel-adapter.ts';
 import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
@@ -115,6 +117,11 @@ function webhookRoutes(app: ApiApp, settings: WhatsappSettings, context: Channel
   });
 }
 
+/** A business may write freely for 24 hours after the user last wrote; then only an approved template. */
+const WHATSAPP_WINDOW_MS = 24 * 60 * 60_000;
+/** a window closing while the message is on its way counts as closed */
+const WINDOW_MARGIN_MS = 60_000;
+
 /** WhatsApp Cloud API (README.md): the webhook and its handshake, the status on save, broadcasts. */
 export function createWhatsappChannel(settings: WhatsappSettings): ChannelPlugin {
   const whatsapp = createWhatsappAdapter(settings);
@@ -130,19 +137,43 @@ export function createWhatsappChannel(settings: WhatsappSettings): ChannelPlugin
       else if (before.apps.whatsapp.chatbot_app_status === 1) await whatsapp.disconnect(db, before);
     },
 
-    platformSender:
-      ({ db, secrets }) =>
-      async (recipient, message) => {
+    platformSender({ db, secrets }) {
+      async function enabledChatbot(recipient: Recipient): Promise<StoredChatbot> {
         const chatbot = await chatbotOfOwner(db, recipient.userId, secrets);
         if (!whatsapp.isEnabled(chatbot)) throw new Error('the whatsapp channel is switched off');
+        return chatbot;
+      }
+      /** one call to WhatsApp for a broadcast: tried once, a rate limit waited out by the dispatcher */
+      async function sendAs(recipient: Recipient, send: (chatbot: StoredChatbot) => Promise<unknown>) {
+        const chatbot = await enabledChatbot(recipient);
         try {
-          await whatsapp.sendMessages(chatbot, recipient.senderId, [message], db, { attempts: 1 });
+          await send(chatbot);
         } catch (error) {
           if (error instanceof WhatsappError && error.isRateLimited) {
             throw new RetryLater((error.retryAfter ?? 1) * 1000);
           }
           throw error;
         }
-      },
+      }
+      return {
+        send: (recipient, message) =>
+          sendAs(recipient, (chatbot) =>
+            whatsapp.sendMessages(chatbot, recipient.senderId, [message], db, { attempts: 1 }),
+          ),
+        window: {
+          closedReason:
+            'more than 24 hours since the customer last wrote: WhatsApp takes only an approved template then',
+          async isOpen(recipient) {
+            await enabledChatbot(recipient);
+            const wrote = await lastWroteAt(db, recipient);
+            return wrote !== null && Date.now() - wrote.getTime() < WHATSAPP_WINDOW_MS - WINDOW_MARGIN_MS;
+          },
+          sendTemplate: (recipient, template) =>
+            sendAs(recipient, (chatbot) =>
+              whatsapp.sendTemplate(chatbot, recipient.senderId, template, db, { attempts: 1 }),
+            ),
+        },
+      };
+    },
   };
 }

@@ -37,6 +37,26 @@ export async function countSenders(db: Database, userId: number): Promise<number
   return Number(row.count);
 }
 
+/**
+ * When the sender last wrote to the bot (their last turn), null when never: a platform's messaging window opens
+ * then (WhatsApp takes only a template from a business 24 hours after it).
+ */
+export async function lastWroteAt(
+  db: Database,
+  sender: { userId: number; platform: string; senderId: string },
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('senders')
+    .select('last_at')
+    .where('user_id', '=', sender.userId)
+    .where('platform', '=', sender.platform)
+    .where('sender_id', '=', sender.senderId)
+    .executeTakeFirst();
+  if (!row?.last_at) return null;
+  const at = new Date(row.last_at);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
 export interface SenderTurnSummary {
   userId: number;
   platform: string;

@@ -1,5 +1,7 @@
+import { subscriptionMessages, type WhatsappTemplate } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { isHolderGone, newWorkerId } from '../../platform/jobs/worker-identity.ts';
+import { findChannelTemplate } from './channel-repository.ts';
 import { dataOf, listSendingNotifications, type NotificationRow } from './notification-repository.ts';
 import {
   claimRecipients,
@@ -15,8 +17,14 @@ import {
   releaseClaimed,
   settleRecipient,
 } from './outbox-repository.ts';
-import { DEFAULT_BROADCAST_RATES, platformSenderOf, RetryLater } from './platform-senders.ts';
-import { renderNotification } from './render-notification.ts';
+import {
+  DEFAULT_BROADCAST_RATES,
+  type PlatformSending,
+  platformSenderOf,
+  type Recipient,
+  RetryLater,
+} from './platform-senders.ts';
+import { renderNotification, templateParamsOf } from './render-notification.ts';
 import { KeyedBuckets, TokenBucket } from './token-bucket.ts';
 
 export interface BroadcastDispatcherOptions {
@@ -105,14 +113,42 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
     }
   }
 
-  async function sendOne(notification: NotificationRow, recipient: OutboxRecipient): Promise<void> {
+  /**
+   * What goes to one recipient, each a platform call: the notification's messages, or — on a platform whose
+   * messaging window has closed for the recipient (WhatsApp, 24 h) — the channel's template; a text when nothing
+   * may go, the recipient's failure.
+   */
+  async function sendsOf(
+    notification: NotificationRow,
+    target: Recipient,
+    sending: PlatformSending,
+    template: WhatsappTemplate | null,
+  ): Promise<(() => Promise<void>)[] | string> {
+    const data = dataOf(notification);
+    const { window } = sending;
+    if (window && !(await window.isOpen(target))) {
+      if (!template) return subscriptionMessages.outsideWindowNoTemplate;
+      const params = templateParamsOf(template, data);
+      if (params === null) return subscriptionMessages.templateParamEmpty;
+      return [
+        () => window.sendTemplate(target, { name: template.name, language: template.language, params }),
+      ];
+    }
+    return renderNotification(data).map((message) => () => sending.send(target, message));
+  }
+
+  async function sendOne(
+    notification: NotificationRow,
+    recipient: OutboxRecipient,
+    template: WhatsappTemplate | null,
+  ): Promise<void> {
     const { id } = notification;
     if (!(await isSubscriberActive(db, recipient.subscriberId))) {
       await settleRecipient(db, id, recipient.id, 'skipped', workerId);
       return;
     }
-    const send = platformSenderOf(db, recipient.platform);
-    if (!send) {
+    const sending = platformSenderOf(db, recipient.platform);
+    if (!sending) {
       await settleRecipient(
         db,
         id,
@@ -123,19 +159,28 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
       );
       return;
     }
-    const messages = renderNotification(dataOf(notification));
+    const target = {
+      userId: notification.user_id,
+      platform: recipient.platform,
+      senderId: recipient.senderId,
+    };
+    // a switched-off channel says so before its window is looked at
+    const sends = await sendsOf(notification, target, sending, template).catch((error: unknown) =>
+      errorText(error).slice(0, 500),
+    );
+    if (typeof sends === 'string') {
+      await settleRecipient(db, id, recipient.id, 'failed', workerId, sends);
+      return;
+    }
     const bucket = bucketOf(recipient.platform);
     const chatBucket = chatBucketOf(recipient.platform, recipient.senderId);
     if (!(await markSending(db, recipient.id, workerId))) return;
     let delivered = 0;
     try {
-      for (const message of messages) {
+      for (const send of sends) {
         await bucket?.take();
         await chatBucket?.take();
-        await send(
-          { userId: notification.user_id, platform: recipient.platform, senderId: recipient.senderId },
-          message,
-        );
+        await send();
         delivered += 1;
       }
       await settleRecipient(db, id, recipient.id, 'sent', workerId);
@@ -152,6 +197,10 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
   /** Sends a notification's recipients on one throttled platform, a few seconds' worth claimed at a time. */
   async function runPlatform(notification: NotificationRow, platform: string): Promise<void> {
     const claimSize = Math.max(1, Math.min(200, Math.ceil((rates[platform] ?? 50) * 5)));
+    // only a platform with a messaging window sends the channel's template (WhatsApp's, the one it may have)
+    const template = platformSenderOf(db, platform)?.window
+      ? await findChannelTemplate(db, notification.channel_id)
+      : null;
     while (isRunning) {
       const claimed = await claimRecipients(db, notification.id, platform, workerId, claimSize);
       if (claimed.length === 0) return;
@@ -161,7 +210,7 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
           return;
         }
         try {
-          await sendOne(notification, recipient);
+          await sendOne(notification, recipient, template);
         } catch (error) {
           options.log?.warn(
             { recipient: recipient.id, error: errorText(error) },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type WhatsappTemplate, whatsappTemplate } from '@hiwar/contracts';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -23,12 +24,21 @@ export function whiteDomainsOf(row: ChannelRow): string[] {
   return fromJson<string[]>(row.white_domains, []);
 }
 
+/** The channel's WhatsApp template, null when it names none (or what is stored no longer reads as one). */
+export function whatsappTemplateOf(row: Pick<ChannelRow, 'whatsapp_template'>): WhatsappTemplate | null {
+  const parsed = whatsappTemplate.safeParse(fromJson<unknown>(row.whatsapp_template, null));
+  return parsed.success ? parsed.data : null;
+}
+
 export interface ChannelFields {
   sc_title: string;
   sc_desc: string;
   sc_command_id: number | null;
   white_domains: string[];
+  whatsapp_template: WhatsappTemplate | null;
 }
+
+const templateColumn = (template: WhatsappTemplate | null) => (template === null ? null : toJson(template));
 
 export async function insertChannel(db: Database, userId: number, fields: ChannelFields): Promise<number> {
   const row = await tablesOf(db)
@@ -39,6 +49,7 @@ export async function insertChannel(db: Database, userId: number, fields: Channe
       sc_desc: fields.sc_desc,
       sc_command_id: fields.sc_command_id,
       white_domains: toJson(fields.white_domains),
+      whatsapp_template: templateColumn(fields.whatsapp_template),
       api_key: newApiKey(),
     })
     .returning('sc_id')
@@ -60,6 +71,7 @@ export async function updateChannel(
       sc_desc: fields.sc_desc,
       sc_command_id: fields.sc_command_id,
       white_domains: toJson(fields.white_domains),
+      whatsapp_template: templateColumn(fields.whatsapp_template),
       updated_at: nowIso(),
     })
     .where('sc_id', '=', channelId)
@@ -104,6 +116,16 @@ export function findOwnChannel(
     .where('sc_id', '=', channelId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The WhatsApp template of the channel a notification was sent from (broadcast-dispatcher.ts). */
+export async function findChannelTemplate(db: Database, channelId: number): Promise<WhatsappTemplate | null> {
+  const row = await tablesOf(db)
+    .selectFrom('subscription_channels')
+    .select('whatsapp_template')
+    .where('sc_id', '=', channelId)
+    .executeTakeFirst();
+  return row ? whatsappTemplateOf(row) : null;
 }
 
 export function findChannelByKey(db: Database, apiKey: string): Promise<ChannelRow | undefined> {

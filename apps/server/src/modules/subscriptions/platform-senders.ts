@@ -40,19 +40,50 @@ export interface Recipient {
  */
 export type PlatformSender = (recipient: Recipient, message: BotMessage) => Promise<void>;
 
-const senders = new WeakMap<Database, Map<string, PlatformSender>>();
+/** An approved message template with its body parameters filled, {{1}}, {{2}}… in order. */
+export interface FilledTemplate {
+  name: string;
+  language: string;
+  params: string[];
+}
+
+/**
+ * A platform on which a business may write freely only for a while after the recipient last wrote, and then
+ * only an approved template (WhatsApp: 24 hours; PLATFORM-NOTES.md).
+ */
+export interface MessagingWindow {
+  /** whether the recipient wrote recently enough for the notification's own messages */
+  isOpen(recipient: Recipient): Promise<boolean>;
+  /** why a message that is not a template cannot go once it has closed (a notice's refusal) */
+  closedReason: string;
+  /** sends the template instead; errors as PlatformSender's */
+  sendTemplate(recipient: Recipient, template: FilledTemplate): Promise<void>;
+}
+
+/** How a channel sends a notification on its platform. */
+export interface PlatformSending {
+  send: PlatformSender;
+  /** WhatsApp's 24-hour window: outside it the channel's WhatsApp template goes instead (issue #25 item 6) */
+  window?: MessagingWindow;
+}
+
+const senders = new WeakMap<Database, Map<string, PlatformSending>>();
 
 /** A channel registers how to send on its platform; without one a broadcast records its recipients as failed. */
-export function setPlatformSender(db: Database, platform: string, sender: PlatformSender | null): void {
+export function setPlatformSender(
+  db: Database,
+  platform: string,
+  sender: PlatformSender | PlatformSending | null,
+): void {
   let map = senders.get(db);
   if (!map) {
     map = new Map();
     senders.set(db, map);
   }
-  if (sender) map.set(platform, sender);
+  if (sender) map.set(platform, typeof sender === 'function' ? { send: sender } : sender);
   else map.delete(platform);
 }
 
-export function platformSenderOf(db: Database, platform: string): PlatformSender | undefined {
+export function platformSenderOf(db: Database, platform: string): PlatformSending | undefined {
   return senders.get(db)?.get(platform);
 }

@@ -1,4 +1,4 @@
-import type { BotMessage, Card, CardButton, NotificationData } from '@hiwar/contracts';
+import type { BotMessage, Card, CardButton, NotificationData, WhatsappTemplate } from '@hiwar/contracts';
 
 const isWebAddress = (value: string) => /^https?:\/\//i.test(value);
 
@@ -57,4 +57,20 @@ export function renderNotification(data: NotificationData): BotMessage[] {
   }
   const text = textOf(data);
   return text === '' ? [media] : [media, { type: 'text', text }];
+}
+
+/** Where a notification leads: its custom link, else its first button that opens an address; '' when nowhere. */
+function linkOf(data: NotificationData): string {
+  if (data.redirect_type === 'custom_link' && data.redirect_link !== '') return data.redirect_link;
+  return buttonsOf(data).find((button) => button.type === 'url')?.value ?? '';
+}
+
+/**
+ * The template's body parameters filled from the notification (its title, subtitle or link, in the order the owner
+ * named them); null when one of them is empty here — a template parameter may not be.
+ */
+export function templateParamsOf(template: WhatsappTemplate, data: NotificationData): string[] | null {
+  const values = { title: data.title.trim(), subtitle: data.subtitle.trim(), link: linkOf(data) };
+  const params = template.params.map((param) => values[param]);
+  return params.some((value) => value === '') ? null : params;
 }

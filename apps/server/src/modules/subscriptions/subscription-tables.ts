@@ -12,6 +12,8 @@ export interface SubscriptionChannelsTable {
   sc_command_id: number | null;
   white_domains: WithDefault<JsonText>;
   api_key: string;
+  /** the WhatsApp template for subscribers outside the 24-hour window (migration 0046): JSON, null when none */
+  whatsapp_template: ColumnType<JsonText | null, JsonText | null | undefined, JsonText | null>;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
 }

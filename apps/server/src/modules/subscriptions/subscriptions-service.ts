@@ -26,6 +26,7 @@ import {
   newApiKey,
   setApiKey,
   updateChannel,
+  whatsappTemplateOf,
   whiteDomainsOf,
 } from './channel-repository.ts';
 import {
@@ -110,6 +111,7 @@ async function subscriptionOf(db: Database, row: ChannelRow): Promise<Subscripti
     ...(await rowOf(db, row, counts.get(row.sc_id) ?? 0)),
     api_key: row.api_key,
     variables: [...byName].map(([sv_variable_name, vals]) => ({ sv_variable_name, vals })),
+    whatsapp_template: whatsappTemplateOf(row),
   };
 }
 

@@ -43,6 +43,7 @@ import { turnSenderLanguages } from './0042-turn-sender-languages.ts';
 import { deliveryParts } from './0043-delivery-parts.ts';
 import { deliveryQuotes } from './0044-delivery-quotes.ts';
 import { deliveryWaits } from './0045-delivery-waits.ts';
+import { whatsappTemplates } from './0046-whatsapp-templates.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -92,4 +93,5 @@ export const migrations: AppMigration[] = [
   deliveryParts,
   deliveryQuotes,
   deliveryWaits,
+  whatsappTemplates,
 ];
