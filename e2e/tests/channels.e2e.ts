@@ -172,4 +172,41 @@ describe('Telegram on the chatbot screen', () => {
     await snapChannels(page, 'channels-telegram-pending-ar');
     await switchLanguage(page, 'en');
   });
+
+  it('names the WhatsApp template order confirmations go as after 24 hours, refusing a name WhatsApp would not have', async () => {
+    if (!session) throw new Error('no console');
+    const whatsapp = region(page, 'WhatsApp');
+    const status = whatsapp.getByRole('switch', { name: 'App status' });
+    await status.press('Space');
+    await expect.poll(() => status.isChecked()).toBe(true);
+    await whatsapp.getByLabel('Verify token').fill('wa-verify');
+    await whatsapp.getByLabel('Chat API url').fill('https://graph.facebook.com/v21.0');
+    await whatsapp.getByLabel('Instance token').fill('EAAG-e2e-token');
+    await whatsapp.getByLabel('Order confirmation template').fill('Order Confirmed');
+    await whatsapp.getByLabel('Its language').fill('en_US');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await whatsapp
+      .getByText('The template name is the one WhatsApp approved: lower-case letters, digits and underscores')
+      .waitFor();
+    await whatsapp.getByLabel('Order confirmation template').fill('order_confirmed');
+    await saveChanges(page);
+    const browsed = await callApi(session.server, 'GET', '/chatbot/browse', { token: session.token });
+    expect(browsed.data.apps.whatsapp.chatbot_app_credentials).toMatchObject({
+      order_template: 'order_confirmed',
+      order_template_lang: 'en_US',
+    });
+    // the form is filled again from the saved chatbot
+    await expect
+      .poll(() => whatsapp.getByLabel('Order confirmation template').inputValue())
+      .toBe('order_confirmed');
+    for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
+    await whatsapp.getByLabel('Order confirmation template').scrollIntoViewIfNeeded();
+    await whatsapp.screenshot({ path: join(screenshotDir, 'channels-whatsapp-order-template-en.png') });
+    await switchLanguage(page, 'ar');
+    const arabic = region(page, 'واتساب');
+    await arabic.getByLabel('قالب تأكيد الطلب').waitFor();
+    await arabic.getByLabel('قالب تأكيد الطلب').scrollIntoViewIfNeeded();
+    await arabic.screenshot({ path: join(screenshotDir, 'channels-whatsapp-order-template-ar.png') });
+    await switchLanguage(page, 'en');
+  });
 });

@@ -3,6 +3,7 @@ import { botTextMessages, botTextsSchema } from './bot-texts.ts';
 import { hasAnyText, localizedTexts } from './localized-text.ts';
 import { idParam, numberOrDigits } from './numeric-input.ts';
 import { statusFlag } from './service.ts';
+import { WHATSAPP_TEMPLATE_LANGUAGE, WHATSAPP_TEMPLATE_NAME } from './whatsapp-template.ts';
 
 /** The chatbot settings (spec part 1 §2 "Chatbot settings", §3, §5, §9): one record per owner. */
 
@@ -22,6 +23,9 @@ export const chatbotMessages = {
   botTokenRequired: 'The bot token field is required',
   chatapiUrlRequired: 'The chatapi url field is required',
   chatapiUrlInvalid: 'The chatapi url is not a valid url',
+  orderTemplateInvalid:
+    'The template name is the one WhatsApp approved: lower-case letters, digits and underscores',
+  orderTemplateLangInvalid: 'The template language is a WhatsApp language code such as en_US, ar or de',
   voiceLangRequired: 'The voice language field is required',
   voiceTypeRequired: 'Please choose an available speech service',
   voiceCredentialsJson: 'The voice credentials must be valid JSON',
@@ -192,7 +196,17 @@ export const telegramApp = z.object({
 });
 export const whatsappApp = z.object({
   ...appStatus,
-  chatbot_app_credentials: z.object({ verify_token: text(500), chatapi_url: text(2000), token: text(500) }),
+  chatbot_app_credentials: z.object({
+    verify_token: text(500),
+    chatapi_url: text(2000),
+    token: text(500),
+    /**
+     * the approved template an order confirmation goes as to a customer who has not written in 24 hours (issue
+     * #25 item 6), its body's {{1}} the order number; '' for none
+     */
+    order_template: text(512),
+    order_template_lang: text(20),
+  }),
 });
 /** Google Chat: the verification token and the service-account JSON used to post messages. */
 export const hangoutsApp = z.object({
@@ -360,6 +374,13 @@ function checkChannels(apps: ChatbotApps, fail: Fail): void {
   const url = whatsapp.chatbot_app_credentials.chatapi_url;
   if (url.trim() === '') fail(urlPath, chatbotMessages.chatapiUrlRequired);
   else if (!isWebUrl(url)) fail(urlPath, chatbotMessages.chatapiUrlInvalid);
+  const { order_template: name, order_template_lang: language } = whatsapp.chatbot_app_credentials;
+  if (name.trim() === '' && language.trim() === '') return;
+  const at = ['apps', 'whatsapp', 'chatbot_app_credentials'];
+  if (!WHATSAPP_TEMPLATE_NAME.test(name.trim()))
+    fail([...at, 'order_template'], chatbotMessages.orderTemplateInvalid);
+  if (!WHATSAPP_TEMPLATE_LANGUAGE.test(language.trim()))
+    fail([...at, 'order_template_lang'], chatbotMessages.orderTemplateLangInvalid);
 }
 
 function checkVoice(voice: ChatbotSettings['messenger_settings']['voice'], fail: Fail): void {
@@ -460,7 +481,15 @@ export function defaultChatbotSettings(): SaveChatbotInput {
     apps: {
       facebook: [],
       telegram: { chatbot_app_status: 0, chatbot_app_credentials: { ...credentials } },
-      whatsapp: { chatbot_app_status: 0, chatbot_app_credentials: { ...credentials, chatapi_url: '' } },
+      whatsapp: {
+        chatbot_app_status: 0,
+        chatbot_app_credentials: {
+          ...credentials,
+          chatapi_url: '',
+          order_template: '',
+          order_template_lang: '',
+        },
+      },
       hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
     },
     messenger_settings: {

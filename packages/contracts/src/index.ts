@@ -26,4 +26,5 @@ export * from './test-chat.ts';
 export * from './upload.ts';
 export * from './user.ts';
 export * from './variable.ts';
+export * from './whatsapp-template.ts';
 export * from './widget-api.ts';

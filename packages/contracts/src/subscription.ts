@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { okWith } from './envelope.ts';
 import { idOrZeroParam, idParam, numberOrDigits } from './numeric-input.ts';
+import { WHATSAPP_TEMPLATE_LANGUAGE, WHATSAPP_TEMPLATE_NAME } from './whatsapp-template.ts';
 
 /**
  * Subscription channels and their notifications (spec part 2 "Subscription", "Notification data", the
@@ -97,11 +98,11 @@ export const whatsappTemplate = z.object({
   name: z
     .string({ error: subscriptionMessages.templateNameInvalid })
     .trim()
-    .regex(/^[a-z0-9_]{1,512}$/, subscriptionMessages.templateNameInvalid),
+    .regex(WHATSAPP_TEMPLATE_NAME, subscriptionMessages.templateNameInvalid),
   language: z
     .string({ error: subscriptionMessages.templateLanguageInvalid })
     .trim()
-    .regex(/^[a-z]{2,3}(_[A-Z]{2,4})?$/, subscriptionMessages.templateLanguageInvalid),
+    .regex(WHATSAPP_TEMPLATE_LANGUAGE, subscriptionMessages.templateLanguageInvalid),
   params: z
     .array(z.enum(whatsappTemplateParams))
     .max(WHATSAPP_TEMPLATE_PARAMS_MAX, subscriptionMessages.tooManyTemplateParams)

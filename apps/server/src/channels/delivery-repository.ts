@@ -33,6 +33,8 @@ export interface StoredDelivery {
   senderId: string;
   purpose: DeliveryPurpose;
   turnId: number | null;
+  /** the notice it delivers (`sender_notices`), null for a turn's replies */
+  noticeId: number | null;
   messages: BotMessage[];
   partsSent: number;
   /** tries so far, this one included once claimed */
@@ -58,6 +60,7 @@ function deliveryOf(row: DeliveryRow): StoredDelivery {
     senderId: row.sender_id,
     purpose: row.purpose,
     turnId: row.turn_id,
+    noticeId: row.notice_id,
     messages: fromJson<BotMessage[]>(row.messages, []),
     partsSent: row.parts_sent,
     attempts: row.attempts,

@@ -46,6 +46,29 @@ function ChannelCredentials({ form, channel }: { form: ChatbotForm; channel: Sin
   );
 }
 
+/** WhatsApp's order confirmations after 24 hours: the approved template they go as (issue #25 item 6). */
+function OrderTemplate({ form }: { form: ChatbotForm }) {
+  const { t } = useTranslation();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+      <TextInput
+        label={t('chatbot.channels.orderTemplate')}
+        description={t('chatbot.channels.orderTemplateHint')}
+        dir="ltr"
+        placeholder="order_confirmed"
+        {...form.getInputProps(credentialsPath('whatsapp', 'order_template'))}
+      />
+      <TextInput
+        label={t('chatbot.channels.orderTemplateLang')}
+        description={t('chatbot.channels.orderTemplateLangHint')}
+        dir="ltr"
+        placeholder="en_US"
+        {...form.getInputProps(credentialsPath('whatsapp', 'order_template_lang'))}
+      />
+    </SimpleGrid>
+  );
+}
+
 /** Telegram, WhatsApp or Hangouts: an app status switch; the credentials show only while it is on. */
 export function ChannelSection({ form, channel }: { form: ChatbotForm; channel: SingleChannel }) {
   const { t } = useTranslation();
@@ -78,6 +101,7 @@ export function ChannelSection({ form, channel }: { form: ChatbotForm; channel: 
           <ChannelCredentials form={form} channel={channel} />
         </SimpleGrid>
       )}
+      {isOn && channel === 'whatsapp' && <OrderTemplate form={form} />}
     </SettingsSection>
   );
 }

@@ -20,7 +20,12 @@ describe('bot instructions', () => {
         telegram: { chatbot_app_status: 1, chatbot_app_credentials: { ...credentials, token: 'bot' } },
         whatsapp: {
           chatbot_app_status: 1,
-          chatbot_app_credentials: { ...credentials, chatapi_url: 'https://c.example' },
+          chatbot_app_credentials: {
+            ...credentials,
+            chatapi_url: 'https://c.example',
+            order_template: '',
+            order_template_lang: '',
+          },
         },
         hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
       },
@@ -41,7 +46,10 @@ describe('bot instructions', () => {
       {
         facebook: [],
         telegram: { chatbot_app_status: 1, chatbot_app_credentials: { ...off, token: 'wrong' } },
-        whatsapp: { chatbot_app_status: 1, chatbot_app_credentials: { ...off, chatapi_url: '' } },
+        whatsapp: {
+          chatbot_app_status: 1,
+          chatbot_app_credentials: { ...off, chatapi_url: '', order_template: '', order_template_lang: '' },
+        },
         hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
       },
       identity,

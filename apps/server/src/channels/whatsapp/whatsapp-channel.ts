@@ -119,6 +119,8 @@ function webhookRoutes(app: ApiApp, settings: WhatsappSettings, context: Channel
 
 /** A business may write freely for 24 hours after the user last wrote; then only an approved template. */
 const WHATSAPP_WINDOW_MS = 24 * 60 * 60_000;
+const NO_ORDER_TEMPLATE =
+  'more than 24 hours since the customer last wrote, and the chatbot names no WhatsApp template for order confirmations (its WhatsApp settings)';
 /** a window closing while the message is on its way counts as closed */
 const WINDOW_MARGIN_MS = 60_000;
 
@@ -172,6 +174,15 @@ export function createWhatsappChannel(settings: WhatsappSettings): ChannelPlugin
             sendAs(recipient, (chatbot) =>
               whatsapp.sendTemplate(chatbot, recipient.senderId, template, db, { attempts: 1 }),
             ),
+          // an order confirmation: the chatbot's WhatsApp settings name its template, {{1}} the order number
+          sendNoticeTemplate: (recipient, notice) =>
+            sendAs(recipient, (chatbot) => {
+              const { order_template: name, order_template_lang: language } =
+                chatbot.apps.whatsapp.chatbot_app_credentials;
+              if (name.trim() === '') throw new Error(NO_ORDER_TEMPLATE);
+              const template = { name: name.trim(), language: language.trim(), params: notice.params };
+              return whatsapp.sendTemplate(chatbot, recipient.senderId, template, db, { attempts: 1 });
+            }),
         },
       };
     },

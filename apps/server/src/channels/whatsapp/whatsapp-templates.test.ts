@@ -92,6 +92,7 @@ describe.each(await testDatabaseKinds())(
       fake = await startFakeWhatsapp();
       fake.addNumber(ACCESS_TOKEN, NUMBER);
       fake.approveTemplate('weekly_offer', 'en_US', 2);
+      fake.approveTemplate('order_update', 'ar', 1);
       server = await startConversationServer(
         kind,
         {},
@@ -252,18 +253,16 @@ describe.each(await testDatabaseKinds())(
       expect(after.json.data.whatsapp_template).toBeNull();
     });
 
-    it('refuses a notice to a customer outside the window at once, with the reason, and sends one inside it', async () => {
+    it('sends an order confirmation outside the window as the chatbot’s order template, and refuses other notices there with the reason', async () => {
       await writes('201005550005', 60_000, 't5');
       await writes('201005550006', DAY_MS + 5 * 60_000, 't6');
       const db = server.database.db;
-      for (const waId of ['201005550005', '201005550006'])
-        await insertNotice(
+      const notify = (waId: string, text: string, orderNumber?: string) =>
+        insertNotice(
           db,
           { userId: bot.userId, platform: 'whatsapp', senderId: waId },
-          {
-            type: 'text',
-            text: 'Your order WA-7 is confirmed.',
-          },
+          { type: 'text', text },
+          orderNumber === undefined ? null : { kind: 'order_confirmed', params: [orderNumber] },
         );
       const deliveriesOf = (waId: string) =>
         db
@@ -272,23 +271,63 @@ describe.each(await testDatabaseKinds())(
           .selectAll()
           .where('sender_id', '=', waId)
           .where('purpose', '=', 'notice')
+          .orderBy('id')
           .execute();
-      const [refused] = await until(async () => {
-        const rows = await deliveriesOf('201005550006');
-        return rows[0]?.status === 'refused' ? rows : undefined;
-      }, 'the refusal');
-      expect(refused).toMatchObject({
+      const settled = (waId: string, count: number) =>
+        until(async () => {
+          const rows = await deliveriesOf(waId);
+          return rows.length === count &&
+            rows.every((row) => row.status !== 'pending' && row.status !== 'sending')
+            ? rows
+            : undefined;
+        }, `${count} notices to ${waId} settled`);
+
+      // no order template named yet: the confirmation cannot go, and says why
+      await notify('201005550005', 'Your order WA-7 is confirmed.', 'WA-7');
+      await notify('201005550006', 'Your order WA-8 is confirmed.', 'WA-8');
+      await notify('201005550006', 'Hello, this is Sara from the shop.');
+      const [noTemplate, handover] = await settled('201005550006', 2);
+      expect(noTemplate).toMatchObject({
+        status: 'refused',
         attempts: 1,
+        last_error:
+          'more than 24 hours since the customer last wrote, and the chatbot names no WhatsApp template for order confirmations (its WhatsApp settings)',
+      });
+      expect(handover).toMatchObject({
+        status: 'refused',
         last_error:
           'more than 24 hours since the customer last wrote: WhatsApp takes only an approved template then',
       });
-      await until(
-        async () => ((await deliveriesOf('201005550005'))[0]?.status === 'delivered' ? true : undefined),
-        'the notice sent',
-      );
+      // within the window the confirmation itself
+      expect((await settled('201005550005', 1))[0]?.status).toBe('delivered');
       expect(sentTo('201005550005').at(-1)?.text).toEqual({
         body: 'Your order WA-7 is confirmed.',
         preview_url: false,
+      });
+
+      const apps = whatsappApps(fake.url);
+      await saveChatbot(bot, {
+        apps: {
+          ...apps,
+          whatsapp: {
+            ...apps.whatsapp,
+            chatbot_app_credentials: {
+              ...apps.whatsapp.chatbot_app_credentials,
+              order_template: 'order_update',
+              order_template_lang: 'ar',
+            },
+          },
+        },
+      } as never);
+      await notify('201005550006', 'Your order WA-9 is confirmed.', 'WA-9');
+      expect((await settled('201005550006', 3))[2]?.status).toBe('delivered');
+      expect(sentTo('201005550006').at(-1)).toMatchObject({
+        type: 'template',
+        template: {
+          name: 'order_update',
+          language: { code: 'ar' },
+          components: [{ type: 'body', parameters: [{ type: 'text', text: 'WA-9' }] }],
+        },
       });
       expect(sentTo('201005550006').filter((body) => body.type !== 'template')).toHaveLength(1);
     });

@@ -74,6 +74,8 @@ export function fullChatbotRecord(): SaveChatbotInput {
           verify_token: 'wa-verify-secret',
           chatapi_url: 'https://api.chat-api.com/instance1',
           token: 'wa-instance-token',
+          order_template: 'order_confirmed',
+          order_template_lang: 'en_US',
         },
       },
       hangouts: {

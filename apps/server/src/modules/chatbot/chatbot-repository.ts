@@ -93,6 +93,20 @@ function languageVersions(field: string, stored: string): Record<string, Localiz
   return Object.keys(versions).length > 0 ? { [field]: versions } : {};
 }
 
+/** Credentials a chatbot saved before a field was added read that field as empty (WhatsApp's order template, 0047). */
+function appsOf(text: string | null): unknown {
+  const apps = fromJson<{ whatsapp?: { chatbot_app_credentials?: Record<string, unknown> } }>(text, {});
+  const whatsapp = apps.whatsapp;
+  if (whatsapp?.chatbot_app_credentials) {
+    whatsapp.chatbot_app_credentials = {
+      order_template: '',
+      order_template_lang: '',
+      ...whatsapp.chatbot_app_credentials,
+    };
+  }
+  return apps;
+}
+
 export function settingsOfRow(row: ChatbotRow): SaveChatbotInput {
   const stored = {
     chatbot_name: row.chatbot_name,
@@ -109,7 +123,7 @@ export function settingsOfRow(row: ChatbotRow): SaveChatbotInput {
     chatbot_start_button_postback: row.chatbot_start_button_postback,
     chatbot_parser: fromJson(row.chatbot_parser, {}),
     chatbot_persistent_menus: fromJson(row.chatbot_persistent_menus, []),
-    apps: fromJson(row.apps, {}),
+    apps: appsOf(row.apps),
     messenger_settings: fromJson(row.messenger_settings, {}),
   };
   return stored as unknown as SaveChatbotInput;

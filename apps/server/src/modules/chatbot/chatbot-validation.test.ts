@@ -160,6 +160,22 @@ const rules: [string, Change, string, string][] = [
     m.chatapiUrlInvalid,
   ],
   [
+    'a WhatsApp order template that is not a template name',
+    (r) => {
+      r.apps.whatsapp.chatbot_app_credentials.order_template = 'Order Confirmed';
+    },
+    'apps.whatsapp.chatbot_app_credentials.order_template',
+    m.orderTemplateInvalid,
+  ],
+  [
+    'a WhatsApp order template without its language',
+    (r) => {
+      r.apps.whatsapp.chatbot_app_credentials.order_template_lang = '';
+    },
+    'apps.whatsapp.chatbot_app_credentials.order_template_lang',
+    m.orderTemplateLangInvalid,
+  ],
+  [
     'a voice without language',
     (r) => {
       (r.messenger_settings.voice as { lang: string }).lang = '';

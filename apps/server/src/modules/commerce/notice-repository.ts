@@ -14,8 +14,26 @@ export interface SenderNotice {
   createdAt: string;
 }
 
-/** Leaves a bot message for the sender outside a turn (the messenger reads it with GET …/notices). */
-export async function insertNotice(db: Database, sender: SenderKey, message: BotMessage): Promise<number> {
+/**
+ * What a notice says where a platform takes only an approved template (WhatsApp, 24 hours after the customer
+ * last wrote): its kind, which names the owner's template for it, and the template's body parameters in order.
+ */
+export interface NoticeTemplate {
+  /** an order confirmed: its one parameter the order number */
+  kind: 'order_confirmed';
+  params: string[];
+}
+
+/**
+ * Leaves a bot message for the sender outside a turn (the messenger reads it with GET …/notices); `template` is
+ * what it may go as outside a platform's messaging window.
+ */
+export async function insertNotice(
+  db: Database,
+  sender: SenderKey,
+  message: BotMessage,
+  template: NoticeTemplate | null = null,
+): Promise<number> {
   const row = await tablesOf(db)
     .insertInto('sender_notices')
     .values({
@@ -23,6 +41,7 @@ export async function insertNotice(db: Database, sender: SenderKey, message: Bot
       platform: sender.platform,
       sender_id: sender.senderId,
       message: toJson(message),
+      template: template === null ? null : toJson(template),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -111,6 +130,21 @@ export interface RelayNotice {
   platform: string;
   senderId: string;
   message: BotMessage;
+}
+
+/** The template form of the owner's notice, null when it has none. */
+export async function findNoticeTemplate(
+  db: Database,
+  userId: number,
+  noticeId: number,
+): Promise<NoticeTemplate | null> {
+  const row = await tablesOf(db)
+    .selectFrom('sender_notices')
+    .select('template')
+    .where('id', '=', noticeId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return fromJson<NoticeTemplate | null>(row?.template, null);
 }
 
 /** Notices for senders on these platforms (the messaging channels) not yet relayed, oldest first. */

@@ -31,7 +31,12 @@ export async function confirmOrder(db: Database, userId: number, orderId: number
     if (await setOrderStatus(trx, userId, orderId, 'confirmed', ['pending'])) {
       const sender = { userId, platform: row.platform, senderId: row.sender_id };
       const words = commerceWordsOf(await findChatbotTexts(trx, userId), botLanguageOf(row.lang));
-      await insertNotice(trx, sender, { type: 'text', text: words.confirmed(row.order_number) });
+      await insertNotice(
+        trx,
+        sender,
+        { type: 'text', text: words.confirmed(row.order_number) },
+        { kind: 'order_confirmed', params: [row.order_number] },
+      );
     }
     return { ...orderOf(row), status: 'confirmed' };
   });

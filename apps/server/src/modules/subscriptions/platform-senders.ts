@@ -1,5 +1,6 @@
 import type { BotMessage } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
+import type { NoticeTemplate } from '../commerce/notice-repository.ts';
 
 /**
  * How fast a broadcast may send, in messages per second: to a platform overall and to one chat
@@ -58,6 +59,8 @@ export interface MessagingWindow {
   closedReason: string;
   /** sends the template instead; errors as PlatformSender's */
   sendTemplate(recipient: Recipient, template: FilledTemplate): Promise<void>;
+  /** sends a notice as the owner's template for its kind; throws, saying why, when the owner names none */
+  sendNoticeTemplate?(recipient: Recipient, notice: NoticeTemplate): Promise<void>;
 }
 
 /** How a channel sends a notification on its platform. */

@@ -37,7 +37,13 @@ describe.each(await testDatabaseKinds())('web messenger API on $label', (kind) =
         },
         whatsapp: {
           chatbot_app_status: 0,
-          chatbot_app_credentials: { verify_token: '', token: '', chatapi_url: '' },
+          chatbot_app_credentials: {
+            verify_token: '',
+            token: '',
+            chatapi_url: '',
+            order_template: '',
+            order_template_lang: '',
+          },
         },
         hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
       },
