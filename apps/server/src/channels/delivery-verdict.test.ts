@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RetryLater } from '../modules/subscriptions/platform-senders.ts';
 import { GraphError } from '../platform/facebook/graph-api.ts';
+import { backoffMs } from '../platform/jobs/backoff.ts';
 import { isFetchTimeout } from '../platform/net/outbound-error.ts';
-import { backoffMs, durationText, verdictOf } from './delivery-verdict.ts';
+import { durationText, verdictOf } from './delivery-verdict.ts';
 import { GoogleChatError } from './google-chat/google-chat-api.ts';
 import { TelegramError } from './telegram/telegram-api.ts';
 import { WhatsappAddressRefused, WhatsappError } from './whatsapp/whatsapp-api.ts';

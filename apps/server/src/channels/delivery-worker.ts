@@ -4,6 +4,7 @@ import { appendTurnTrace } from '../modules/runtime/index.ts';
 import { platformSenderOf } from '../modules/subscriptions/platform-senders.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { Database } from '../platform/db/database.ts';
+import { backoffMs } from '../platform/jobs/backoff.ts';
 import { type ClaimLoop, createClaimLoop } from '../platform/jobs/claim-loop.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 import { chatbotOfOwner } from './channel-chatbots.ts';
@@ -17,7 +18,7 @@ import {
   type StoredDelivery,
   settleDelivery,
 } from './delivery-repository.ts';
-import { backoffMs, durationText, verdictOf } from './delivery-verdict.ts';
+import { durationText, verdictOf } from './delivery-verdict.ts';
 
 export interface DeliveryWorkerOptions {
   db: Database;
@@ -111,7 +112,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       if (window && !(await window.isOpen(recipient))) {
         // an order confirmation goes as the owner's template for it, if they named one
         const template =
-          delivery.noticeId === null ? null : await findNoticeTemplate(db, delivery.userId, delivery.noticeId);
+          delivery.noticeId === null
+            ? null
+            : await findNoticeTemplate(db, delivery.userId, delivery.noticeId);
         if (!template || !window.sendNoticeTemplate) throw new Error(window.closedReason);
         await window.sendNoticeTemplate(recipient, template);
         return [];

@@ -12,7 +12,7 @@ import { testDatabaseKinds } from '../testing/test-databases.ts';
 import type { ChannelTables } from './channel-tables.ts';
 import { createChannelsModule } from './channels-module.ts';
 import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram-api.test-support.ts';
-import { textUpdate } from './telegram/telegram-updates.test-support.ts';
+import { telegramApps, textUpdate } from './telegram/telegram-updates.test-support.ts';
 
 const BOT_TOKEN = '654321:AAE-delivery-bot-token';
 
@@ -35,16 +35,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** how long this server's worker waits for Telegram's answer (30 s in production) */
 const ANSWER_WAIT_MS = 1500;
 const BROKEN_PHOTO = 'https://cdn.example.com/menu/2.jpg';
-
-const telegramApps = (token: string) => ({
-  facebook: [],
-  telegram: { chatbot_app_status: 1, chatbot_app_credentials: { verify_token: '', token } },
-  whatsapp: {
-    chatbot_app_status: 0,
-    chatbot_app_credentials: { verify_token: '', chatapi_url: '', token: '' },
-  },
-  hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
-});
 
 /**
  * Issue #25 item 1, a reply survives an outage: against the strict fake Bot API, with the delivery worker's clock

@@ -20,6 +20,7 @@ import {
   groupTextUpdate,
   locationUpdate,
   mediaUpdate,
+  telegramApps,
   textUpdate,
 } from './telegram-updates.test-support.ts';
 
@@ -38,16 +39,6 @@ async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
-
-const telegramApps = (token: string) => ({
-  facebook: [],
-  telegram: { chatbot_app_status: 1, chatbot_app_credentials: { verify_token: 'unused', token } },
-  whatsapp: {
-    chatbot_app_status: 0,
-    chatbot_app_credentials: { verify_token: '', chatapi_url: '', token: '' },
-  },
-  hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
-});
 
 describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $label', (kind) => {
   let server: ConversationServer;

@@ -137,3 +137,14 @@ export type TelegramUpdate =
   | ReturnType<typeof textUpdate>
   | ReturnType<typeof locationUpdate>
   | ReturnType<typeof callbackUpdate>;
+
+/** The chatbot's channel settings with Telegram switched on with this bot token and the others off. */
+export const telegramApps = (token: string) => ({
+  facebook: [],
+  telegram: { chatbot_app_status: 1, chatbot_app_credentials: { verify_token: '', token } },
+  whatsapp: {
+    chatbot_app_status: 0,
+    chatbot_app_credentials: { verify_token: '', chatapi_url: '', token: '' },
+  },
+  hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
+});

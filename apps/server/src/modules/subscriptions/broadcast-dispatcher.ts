@@ -1,5 +1,6 @@
 import { subscriptionMessages, type WhatsappTemplate } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
+import { backoffMs } from '../../platform/jobs/backoff.ts';
 import { isHolderGone, newWorkerId } from '../../platform/jobs/worker-identity.ts';
 import { findChannelTemplate } from './channel-repository.ts';
 import { dataOf, listSendingNotifications, type NotificationRow } from './notification-repository.ts';
@@ -40,6 +41,20 @@ export interface BroadcastDispatcherOptions {
   staleAfterMs?: number;
   /** every dispatcher on this database runs on this machine (SQLite): see platform/jobs/worker-identity.ts */
   onlyLocalWorkers?: boolean;
+  /** the wait before a recipient's try `attempt + 1` after the platform failed (default backoffMs: 2 s, 6 s…) */
+  retryWaitMs?: (attempt: number) => number;
+}
+
+/** Tries of a recipient the platform keeps failing (a 5xx, unreachable): about 1.6 hours with the backoff. */
+export const BROADCAST_TRIES = 10;
+
+/**
+ * The platform failed in a way a later try may not (a 5xx, unreachable: its client's `isRetryable`), and surely
+ * did not take the message: a call that got no answer may have been sent, and a broadcast never sends twice.
+ */
+function isWorthRetrying(error: unknown): boolean {
+  const failure = error as { isRetryable?: unknown; isUnanswered?: unknown } | null;
+  return failure?.isRetryable === true && failure.isUnanswered !== true;
 }
 
 export interface BroadcastDispatcher {
@@ -69,6 +84,7 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
   const batchSize = options.batchSize ?? 500;
   const staleAfterMs = options.staleAfterMs ?? 5 * 60_000;
   const holderCheck = { onlyLocalWorkers: options.onlyLocalWorkers ?? false };
+  const retryWaitMs = options.retryWaitMs ?? ((attempt: number) => backoffMs(attempt, Math.random));
   const workerId = newWorkerId();
   const buckets = new Map<string, TokenBucket>();
   const chatBuckets = new Map<string, KeyedBuckets>();
@@ -188,6 +204,12 @@ export function createBroadcastDispatcher(options: BroadcastDispatcherOptions): 
       if (error instanceof RetryLater && delivered === 0) {
         bucket?.pause(error.retryAfterMs);
         await deferRecipient(db, recipient.id, new Date(Date.now() + error.retryAfterMs));
+        return;
+      }
+      // the platform having a bad minute: this recipient is tried again later, with growing waits
+      const attempt = recipient.attempts + 1;
+      if (isWorthRetrying(error) && delivered === 0 && attempt < BROADCAST_TRIES) {
+        await deferRecipient(db, recipient.id, new Date(Date.now() + retryWaitMs(attempt)), errorText(error));
         return;
       }
       await settleRecipient(db, id, recipient.id, 'failed', workerId, errorText(error).slice(0, 500));

@@ -199,11 +199,25 @@ export async function settleRecipient(
   });
 }
 
-/** A platform said "not now": the row goes back to pending, not tried again before `notBefore`. */
-export async function deferRecipient(db: Database, recipientId: number, notBefore: Date): Promise<void> {
+/**
+ * A platform said "not now" (a 429) or failed for now (a 5xx): the row goes back to pending, not tried again before
+ * `notBefore`; `lastError` says why it waits.
+ */
+export async function deferRecipient(
+  db: Database,
+  recipientId: number,
+  notBefore: Date,
+  lastError: string | null = null,
+): Promise<void> {
   await tablesOf(db)
     .updateTable('notification_outbox')
-    .set({ status: 'pending', claimed_by: null, claimed_at: null, not_before: nowIso(notBefore) })
+    .set({
+      status: 'pending',
+      claimed_by: null,
+      claimed_at: null,
+      not_before: nowIso(notBefore),
+      ...(lastError !== null && { error: lastError.slice(0, 500) }),
+    })
     .where('id', '=', recipientId)
     .execute();
 }

@@ -54,6 +54,8 @@ export interface SubscriptionsModuleOptions {
   pollMs?: number;
   /** web recipients per delivery transaction */
   batchSize?: number;
+  /** the wait before a recipient's next try after the platform failed (tests shorten it) */
+  retryWaitMs?: (attempt: number) => number;
   streamTimings?: NotificationStreamTimings;
 }
 
@@ -73,6 +75,7 @@ export function createSubscriptionsModule(options: SubscriptionsModuleOptions = 
         onlyLocalWorkers: dialect === 'sqlite',
         ...(options.pollMs !== undefined && { pollMs: options.pollMs }),
         ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
+        ...(options.retryWaitMs && { retryWaitMs: options.retryWaitMs }),
       });
       setBroadcastDispatcher(db, dispatcher);
       // once every module is registered: the channels register their platform senders after this module, and a
