@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defaultChatbotSettings } from '@hiwar/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -9,26 +6,16 @@ import {
   createService,
   waitForModels,
 } from '../modules/services/authoring-fixtures.ts';
-import { type DatabaseHandle, openDatabase } from '../platform/db/database.ts';
 import { registerAndLogin } from '../testing/accounts.ts';
-import { type ServerProcess, serverEnvOf, startServerProcess } from '../testing/server-process.ts';
+import { databaseForProcesses } from '../testing/server-process.ts';
 import { testDatabaseKinds } from '../testing/test-databases.ts';
+import { until } from '../testing/until.ts';
 import type { ChannelTables } from './channel-tables.ts';
 import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram-api.test-support.ts';
-import { textUpdate } from './telegram/telegram-updates.test-support.ts';
+import { telegramApps, textUpdate } from './telegram/telegram-updates.test-support.ts';
 
 const BOT_TOKEN = '777:AAE-crash-test-token';
 const kinds = await testDatabaseKinds();
-
-async function until<T>(read: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each(kinds)('a Telegram update acknowledged just before a crash on $label', (kind) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -39,21 +26,14 @@ describe.each(kinds)('a Telegram update acknowledged just before a crash on $lab
   it('is answered once after a kill -9 and a restart', async () => {
     const fake: FakeTelegram = await startFakeTelegram();
     fake.addBot(BOT_TOKEN, { username: 'crash_bot' });
-    const dataDir = mkdtempSync(join(tmpdir(), 'hiwar-channel-crash-'));
-    const { target, drop } = await kind.create(dataDir);
-    const env = { ...serverEnvOf(target, dataDir), TELEGRAM_API_URL: fake.url };
-    const processes: ServerProcess[] = [];
-    let handle: DatabaseHandle | undefined;
+    const database = await databaseForProcesses(kind, 'hiwar-channel-crash-');
     cleanups.push(async () => {
-      await Promise.all(processes.map((server) => server.kill()));
-      await handle?.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.remove();
       await fake.close();
     });
+    const env = { TELEGRAM_API_URL: fake.url };
     // every claimed update waits 30 s before it is answered: the kill comes in between
-    const first = await startServerProcess({ ...env, HIWAR_TEST_UPDATE_DELAY_MS: '30000' });
-    processes.push(first);
+    const first = await database.start({ ...env, HIWAR_TEST_UPDATE_DELAY_MS: '30000' });
     const owner = await registerAndLogin(first);
     const serviceId = await createService(first, owner.token);
     const commandId = await createCommand(first, owner.token, serviceId, {
@@ -71,48 +51,35 @@ describe.each(kinds)('a Telegram update acknowledged just before a crash on $lab
       token: owner.token,
       body: {
         ...defaultChatbotSettings(),
-        apps: {
-          facebook: [],
-          telegram: {
-            chatbot_app_status: 1,
-            chatbot_app_credentials: { verify_token: 'x', token: BOT_TOKEN },
-          },
-          whatsapp: {
-            chatbot_app_status: 0,
-            chatbot_app_credentials: { verify_token: '', chatapi_url: '', token: '' },
-          },
-          hangouts: { chatbot_app_status: 0, chatbot_app_credentials: { verify_token: '', credentials: '' } },
-        },
+        apps: telegramApps(BOT_TOKEN),
       },
     });
     expect(saved.json.status, saved.text).toBe(1);
 
     const acknowledged = await fake.deliver(BOT_TOKEN, textUpdate(5001, 42, 'when are you open'));
     expect(acknowledged.status).toBe(200);
-    handle = openDatabase(target);
     const updates = () =>
-      handle?.db.withTables<ChannelTables>().selectFrom('channel_updates').selectAll().execute() ?? [];
+      database.db().withTables<ChannelTables>().selectFrom('channel_updates').selectAll().execute();
     await until(
       async () => ((await updates())[0]?.status === 'running' ? true : undefined),
-      10_000,
       'claimed',
+      10_000,
     );
     await first.kill();
     expect(fake.sent('sendMessage')).toEqual([]);
 
-    const second = await startServerProcess(env);
-    processes.push(second);
+    const second = await database.start(env);
     const done = await until(
       async () => {
         const [row] = await updates();
         return row?.status === 'done' ? row : undefined;
       },
-      20_000,
       'the update answered after the restart',
+      20_000,
     );
     expect(done.turn_id).not.toBeNull();
     // the reply waits in `deliveries` until the platform takes it
-    await until(() => (fake.sent('sendMessage').length > 0 ? true : undefined), 10_000, 'the reply sent');
+    await until(() => (fake.sent('sendMessage').length > 0 ? true : undefined), 'the reply sent', 10_000);
     expect(fake.sent('sendMessage').map((call) => call.body.text)).toEqual(['We open at nine.']);
     // Telegram delivers it again (it never saw the first 200, say) to the restarted server: still one answer
     const webhook = fake.webhookOf(BOT_TOKEN);

@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DatabaseTarget } from '../platform/db/database.ts';
+import {
+  type Database,
+  type DatabaseHandle,
+  type DatabaseTarget,
+  openDatabase,
+} from '../platform/db/database.ts';
 import type { TestDatabaseKind } from './test-databases.ts';
 import { type CallOptions, type CallResult, callServer } from './test-server.ts';
 
@@ -24,15 +29,32 @@ export interface ServerProcess {
 
 /**
  * A database of `kind` and a temp DATA_DIR for the server processes of one test file: `env` starts a process
- * on them (startServerProcess(env)); `remove` drops both.
+ * on them (startServerProcess(env)), or `start(extra)` does and kills it at `remove`; `db()` reads the database
+ * from the test; `remove` drops both.
  */
 export async function databaseForProcesses(kind: TestDatabaseKind, prefix: string) {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const created = await kind.create(dataDir);
+  const env = serverEnvOf(created.target, dataDir);
+  const processes: ServerProcess[] = [];
+  let handle: DatabaseHandle | undefined;
   return {
     dataDir,
-    env: serverEnvOf(created.target, dataDir),
+    env,
+    /** a server process on this database, with `extra` added to its environment */
+    async start(extra: Record<string, string> = {}): Promise<ServerProcess> {
+      const server = await startServerProcess({ ...env, ...extra });
+      processes.push(server);
+      return server;
+    },
+    /** the database as the test reads it, opened once */
+    db(): Database {
+      handle ??= openDatabase(created.target);
+      return handle.db;
+    },
     async remove() {
+      await Promise.all(processes.map((server) => server.kill()));
+      await handle?.close();
       await created.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
