@@ -1,5 +1,5 @@
 import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
-import { findNoticeTemplate } from '../modules/commerce/notice-repository.ts';
+import { findNoticeAbout } from '../modules/commerce/notice-repository.ts';
 import { appendTurnTrace } from '../modules/runtime/index.ts';
 import { platformSenderOf } from '../modules/subscriptions/platform-senders.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
@@ -106,20 +106,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const sending = platformSenderOf(db, delivery.platform);
       if (!sending) throw new Error(`the ${delivery.platform} channel is not connected`);
       const recipient = { userId: delivery.userId, platform: delivery.platform, senderId: delivery.senderId };
-      // WhatsApp takes nothing but a template 24 hours after the customer last wrote: refused, and said why,
-      // rather than sent to be dropped by WhatsApp afterwards
+      const about =
+        delivery.noticeId === null ? null : await findNoticeAbout(db, delivery.userId, delivery.noticeId);
+      // WhatsApp takes nothing but a template 24 hours after the customer last wrote: an order confirmation goes
+      // as the owner's template for it; anything else is refused, saying why, rather than dropped by WhatsApp
       const { window } = sending;
       if (window && !(await window.isOpen(recipient))) {
-        // an order confirmation goes as the owner's template for it, if they named one
-        const template =
-          delivery.noticeId === null
-            ? null
-            : await findNoticeTemplate(db, delivery.userId, delivery.noticeId);
-        if (!template || !window.sendNoticeTemplate) throw new Error(window.closedReason);
-        await window.sendNoticeTemplate(recipient, template);
+        if (about?.kind !== 'order_confirmed' || !window.sendNoticeTemplate)
+          throw new Error(window.closedReason);
+        await window.sendNoticeTemplate(recipient, about);
         return [];
       }
-      for (const message of delivery.messages) await sending.send(recipient, message);
+      for (const message of delivery.messages) await sending.send(recipient, message, about);
       return [];
     }
     let skip = delivery.partsSent;

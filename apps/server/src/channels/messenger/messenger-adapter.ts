@@ -23,7 +23,7 @@ export interface MessengerSettings {
 export type MessagingType =
   | { messaging_type: 'RESPONSE' }
   | { messaging_type: 'UPDATE' }
-  | { messaging_type: 'MESSAGE_TAG'; tag: 'ACCOUNT_UPDATE' };
+  | { messaging_type: 'MESSAGE_TAG'; tag: 'ACCOUNT_UPDATE' | 'HUMAN_AGENT' };
 
 export type MessengerAdapter = ChannelAdapter & {
   pageForSender(db: Database, chatbot: StoredChatbot, senderId: string): Promise<FacebookPage>;

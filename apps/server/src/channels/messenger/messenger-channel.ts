@@ -195,15 +195,17 @@ export function createMessengerChannel(settings: MessengerSettings): ChannelPlug
 
     platformSender:
       ({ db, secrets }) =>
-      async (recipient, message) => {
+      async (recipient, message, about) => {
         const chatbot = await chatbotOfOwner(db, recipient.userId, secrets);
         if (!messenger.isEnabled(chatbot)) throw new Error('the facebook channel is switched off');
-        // within 24 hours of the sender's last message a plain update; after it the ACCOUNT_UPDATE tag
+        // within 24 hours of the sender's last message a plain update; after it a person's reply during a
+        // hand-over takes the HUMAN_AGENT tag (Meta allows it for 7 days), anything else ACCOUNT_UPDATE
         const lastAt = await lastMessageAt(db, recipient.userId, recipient.senderId);
         const isInWindow = lastAt !== null && Date.now() - lastAt.getTime() < MESSAGING_WINDOW_MS;
+        const tag = about?.kind === 'agent_reply' ? 'HUMAN_AGENT' : 'ACCOUNT_UPDATE';
         const type: MessagingType = isInWindow
           ? { messaging_type: 'UPDATE' }
-          : { messaging_type: 'MESSAGE_TAG', tag: 'ACCOUNT_UPDATE' };
+          : { messaging_type: 'MESSAGE_TAG', tag };
         try {
           await messenger.sendMessages(chatbot, recipient.senderId, [message], db, {
             type,

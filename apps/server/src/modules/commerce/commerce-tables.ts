@@ -54,8 +54,8 @@ export interface SenderNoticesTable {
   relayed_at: WithDefault<Timestamp | null>;
   /** unused since deliveries (migration 0041) keep a notice's delivery: why the relay gave it up before */
   relay_error: WithDefault<string | null>;
-  /** migration 0047: the notice as a platform's approved template (`NoticeTemplate`, JSON), null when none */
-  template: WithDefault<JsonText | null>;
+  /** migration 0047: what the notice is (`NoticeAbout`, JSON), null when nothing a platform treats apart */
+  about: WithDefault<JsonText | null>;
 }
 
 export type CommerceTables = {

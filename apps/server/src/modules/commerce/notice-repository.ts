@@ -15,24 +15,25 @@ export interface SenderNotice {
 }
 
 /**
- * What a notice says where a platform takes only an approved template (WhatsApp, 24 hours after the customer
- * last wrote): its kind, which names the owner's template for it, and the template's body parameters in order.
+ * What a notice is, for a platform that treats it apart outside its messaging window: WhatsApp sends an order
+ * confirmation as the owner's approved template (`params` its body parameters in order), Messenger a person's
+ * reply during a hand-over with the HUMAN_AGENT tag.
  */
-export interface NoticeTemplate {
-  /** an order confirmed: its one parameter the order number */
-  kind: 'order_confirmed';
+export interface NoticeAbout {
+  /** `order_confirmed`: params the order number; `agent_reply`: a person answered the customer */
+  kind: 'order_confirmed' | 'agent_reply';
   params: string[];
 }
 
 /**
- * Leaves a bot message for the sender outside a turn (the messenger reads it with GET …/notices); `template` is
- * what it may go as outside a platform's messaging window.
+ * Leaves a bot message for the sender outside a turn (the messenger reads it with GET …/notices); `about` says
+ * what it is, for a platform's messaging window.
  */
 export async function insertNotice(
   db: Database,
   sender: SenderKey,
   message: BotMessage,
-  template: NoticeTemplate | null = null,
+  about: NoticeAbout | null = null,
 ): Promise<number> {
   const row = await tablesOf(db)
     .insertInto('sender_notices')
@@ -41,7 +42,7 @@ export async function insertNotice(
       platform: sender.platform,
       sender_id: sender.senderId,
       message: toJson(message),
-      template: template === null ? null : toJson(template),
+      about: about === null ? null : toJson(about),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -132,19 +133,19 @@ export interface RelayNotice {
   message: BotMessage;
 }
 
-/** The template form of the owner's notice, null when it has none. */
-export async function findNoticeTemplate(
+/** What the owner's notice is, null when nothing a platform treats apart. */
+export async function findNoticeAbout(
   db: Database,
   userId: number,
   noticeId: number,
-): Promise<NoticeTemplate | null> {
+): Promise<NoticeAbout | null> {
   const row = await tablesOf(db)
     .selectFrom('sender_notices')
-    .select('template')
+    .select('about')
     .where('id', '=', noticeId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return fromJson<NoticeTemplate | null>(row?.template, null);
+  return fromJson<NoticeAbout | null>(row?.about, null);
 }
 
 /** Notices for senders on these platforms (the messaging channels) not yet relayed, oldest first. */

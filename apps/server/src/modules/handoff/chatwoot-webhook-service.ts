@@ -50,7 +50,12 @@ export async function receiveChatwootWebhook(db: Database, key: string, body: un
     if (messageId !== null && !(await recordChatwootDelivery(trx, handoff.id, messageId))) {
       return 'ignored: delivered before';
     }
-    await insertNotice(trx, handoff.sender, { type: 'text', text: event.text });
+    await insertNotice(
+      trx,
+      handoff.sender,
+      { type: 'text', text: event.text },
+      { kind: 'agent_reply', params: [] },
+    );
     await extendHandoff(trx, handoff.id, new Date(Date.now() + settings.timeoutMs).toISOString(), 'active');
     return 'delivered';
   });

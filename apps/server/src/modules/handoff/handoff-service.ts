@@ -41,7 +41,7 @@ export async function replyToSender(db: Database, sender: SenderKey, text: strin
   const settings = await readSupportSettings(db, sender.userId);
   const now = new Date();
   await db.transaction().execute(async (trx) => {
-    await insertNotice(trx, sender, { type: 'text', text });
+    await insertNotice(trx, sender, { type: 'text', text }, { kind: 'agent_reply', params: [] });
     await extendHandoff(trx, open.id, new Date(now.getTime() + settings.timeoutMs).toISOString(), 'active');
   });
 }

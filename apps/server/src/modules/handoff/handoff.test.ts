@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { findNoticeAbout } from '../commerce/notice-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -108,6 +109,12 @@ describe.each(await testDatabaseKinds())('hand-over to a person on $label', (kin
     const reply = await post(`/conversations/${keyOf(sender.senderId)}/reply`, { text: 'Hi, this is Mona.' });
     expect(reply.status).toBe(200);
     expect(await notices(sender.senderId)).toEqual(['Hi, this is Mona.']);
+    // a person's reply: Messenger tags it HUMAN_AGENT after its 24-hour window
+    const told = await noticesAnswer(sender.senderId);
+    expect(await findNoticeAbout(server.database.db, bot.userId, told.json.data[0].notice_id)).toEqual({
+      kind: 'agent_reply',
+      params: [],
+    });
     expect(await isHandedOver(sender.senderId)).toBe(true);
     expect((await get(`/conversations/${keyOf(sender.senderId)}/handoff`)).json.data.status).toBe('active');
     const transcript = await get(`/conversations/${keyOf(sender.senderId)}/turns`);

@@ -1,6 +1,6 @@
 import type { BotMessage } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
-import type { NoticeTemplate } from '../commerce/notice-repository.ts';
+import type { NoticeAbout } from '../commerce/notice-repository.ts';
 
 /**
  * How fast a broadcast may send, in messages per second: to a platform overall and to one chat
@@ -39,7 +39,12 @@ export interface Recipient {
  * Sends one bot message to one recipient on a platform (a channel adapter, issue #14). Throws `RetryLater` on
  * the platform's 429, any other error when the recipient cannot be reached (recorded as its failure).
  */
-export type PlatformSender = (recipient: Recipient, message: BotMessage) => Promise<void>;
+export type PlatformSender = (
+  recipient: Recipient,
+  message: BotMessage,
+  /** a notice's kind (a person's reply during a hand-over: Messenger's HUMAN_AGENT tag) */
+  about?: NoticeAbout | null,
+) => Promise<void>;
 
 /** An approved message template with its body parameters filled, {{1}}, {{2}}… in order. */
 export interface FilledTemplate {
@@ -59,8 +64,8 @@ export interface MessagingWindow {
   closedReason: string;
   /** sends the template instead; errors as PlatformSender's */
   sendTemplate(recipient: Recipient, template: FilledTemplate): Promise<void>;
-  /** sends a notice as the owner's template for its kind; throws, saying why, when the owner names none */
-  sendNoticeTemplate?(recipient: Recipient, notice: NoticeTemplate): Promise<void>;
+  /** sends a notice as the owner's template for its kind; throws, saying why, when there is none */
+  sendNoticeTemplate?(recipient: Recipient, notice: NoticeAbout): Promise<void>;
 }
 
 /** How a channel sends a notification on its platform. */

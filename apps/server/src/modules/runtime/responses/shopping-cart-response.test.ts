@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../../../platform/mail/smtp-sink.test-support.ts';
 import { type TestDatabaseKind, testDatabaseKinds } from '../../../testing/test-databases.ts';
 import { findCart } from '../../commerce/cart-repository.ts';
-import { findNoticeTemplate } from '../../commerce/notice-repository.ts';
+import { findNoticeAbout } from '../../commerce/notice-repository.ts';
 import { insertDatasetRecord, updateRecordData } from '../../datasets/dataset-record-repository.ts';
 import { createDataset } from '../../datasets/dataset-repository.ts';
 import {
@@ -538,7 +538,7 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
     });
     const noticeId = told.json.data[0].notice_id;
     // where WhatsApp takes only a template, the confirmation goes as the owner's with the order number
-    expect(await findNoticeTemplate(server.database.db, bot.userId, noticeId)).toEqual({
+    expect(await findNoticeAbout(server.database.db, bot.userId, noticeId)).toEqual({
       kind: 'order_confirmed',
       params: [orderNumber],
     });

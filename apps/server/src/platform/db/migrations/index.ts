@@ -44,7 +44,7 @@ import { deliveryParts } from './0043-delivery-parts.ts';
 import { deliveryQuotes } from './0044-delivery-quotes.ts';
 import { deliveryWaits } from './0045-delivery-waits.ts';
 import { whatsappTemplates } from './0046-whatsapp-templates.ts';
-import { noticeTemplates } from './0047-notice-templates.ts';
+import { noticeKinds } from './0047-notice-kinds.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -95,5 +95,5 @@ export const migrations: AppMigration[] = [
   deliveryQuotes,
   deliveryWaits,
   whatsappTemplates,
-  noticeTemplates,
+  noticeKinds,
 ];
