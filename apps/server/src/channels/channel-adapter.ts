@@ -43,6 +43,15 @@ export interface SendProgress {
   onFailed(error: unknown, index: number, calls: number): Promise<boolean>;
 }
 
+/**
+ * How long a queued call waits for the platform's answer before it counts as unanswered (issue #25 item 2): a
+ * platform that takes 12 s to accept must not be sent the same message again.
+ */
+export const ANSWER_WAIT_MS = 30_000;
+
+/** The client options of a notice's or a broadcast's call: one try (the queue retries), the same wait. */
+export const ONE_TRY = { attempts: 1, timeoutMs: ANSWER_WAIT_MS } as const;
+
 /** The client options a queued send's calls take: one try each, waiting `progress.timeoutMs` for an answer. */
 export function queuedCallOptions(progress: SendProgress | undefined) {
   return progress && { attempts: 1, timeoutMs: progress.timeoutMs };

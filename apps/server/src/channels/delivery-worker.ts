@@ -6,7 +6,7 @@ import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { Database } from '../platform/db/database.ts';
 import { backoffMs } from '../platform/jobs/backoff.ts';
 import { type ClaimLoop, createClaimLoop } from '../platform/jobs/claim-loop.ts';
-import type { ChannelAdapter } from './channel-adapter.ts';
+import { ANSWER_WAIT_MS, type ChannelAdapter } from './channel-adapter.ts';
 import { chatbotOfOwner } from './channel-chatbots.ts';
 import {
   callForwardBackoffs,
@@ -75,7 +75,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const adapters = new Map(options.adapters.map((adapter) => [adapter.platform, adapter]));
   const now = options.now ?? (() => new Date());
   const random = options.random ?? Math.random;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? ANSWER_WAIT_MS;
   const receiptWaitMs = options.receiptWaitMs ?? 60_000;
 
   const platformName = (platform: string) => PLATFORM_NAMES[platform] ?? platform;

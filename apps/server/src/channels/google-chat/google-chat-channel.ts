@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
-import type { ChannelPlugin } from '../channel-adapter.ts';
+import { type ChannelPlugin, ONE_TRY } from '../channel-adapter.ts';
 import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
 import { storeUpdate } from '../update-repository.ts';
 import { refuse } from '../webhook-refusal.ts';
@@ -72,7 +72,7 @@ export function createGoogleChatChannel(settings: GoogleChatSettings): ChannelPl
         const chatbot = await chatbotOfOwner(db, recipient.userId, secrets);
         if (!googleChat.isEnabled(chatbot)) throw new Error('the Google Chat channel is switched off');
         try {
-          await googleChat.sendMessages(chatbot, recipient.senderId, [message], db, { attempts: 1 });
+          await googleChat.sendMessages(chatbot, recipient.senderId, [message], db, ONE_TRY);
         } catch (error) {
           if (error instanceof GoogleChatError && error.status === 429) {
             throw new RetryLater((error.retryAfter ?? 1) * 1000);

@@ -4,7 +4,7 @@ import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import { GraphError } from '../../platform/facebook/graph-api.ts';
 import type { ApiApp } from '../../platform/http/module.ts';
-import type { ChannelContext, ChannelPlugin } from '../channel-adapter.ts';
+import { type ChannelContext, type ChannelPlugin, ONE_TRY } from '../channel-adapter.ts';
 import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
 import { findRoute, storePayloads, storeUpdate } from '../update-repository.ts';
 import { refuse } from '../webhook-refusal.ts';
@@ -209,7 +209,7 @@ export function createMessengerChannel(settings: MessengerSettings): ChannelPlug
         try {
           await messenger.sendMessages(chatbot, recipient.senderId, [message], db, {
             type,
-            callOptions: { attempts: 1 },
+            callOptions: ONE_TRY,
           });
         } catch (error) {
           if (error instanceof GraphError && error.isRateLimit) throw new RetryLater(30_000);

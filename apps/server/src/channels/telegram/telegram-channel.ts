@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { findChatbotByPublicToken } from '../../modules/chatbot/chatbot-service.ts';
 import { publicBaseUrl } from '../../modules/chatbot/chatbot-snippets.ts';
 import { RetryLater } from '../../modules/subscriptions/platform-senders.ts';
-import type { ChannelPlugin } from '../channel-adapter.ts';
+import { type ChannelPlugin, ONE_TRY } from '../channel-adapter.ts';
 import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
 import { renderStatusPage } from '../status-page.ts';
 import { listConnections, storeUpdate } from '../update-repository.ts';
@@ -117,7 +117,7 @@ export function createTelegramChannel(settings: TelegramSettings): ChannelPlugin
         const chatbot = await chatbotOfOwner(db, recipient.userId, secrets);
         if (!telegram.isEnabled(chatbot)) throw new Error('the telegram channel is switched off');
         try {
-          await telegram.sendMessages(chatbot, recipient.senderId, [message], db, 'en', { attempts: 1 });
+          await telegram.sendMessages(chatbot, recipient.senderId, [message], db, 'en', ONE_TRY);
         } catch (error) {
           if (error instanceof TelegramError && error.status === 429) {
             throw new RetryLater((error.retryAfter ?? 1) * 1000);

@@ -3,7 +3,7 @@ import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import { lastWroteAt } from '../../modules/senders/sender-repository.ts';
 import { type Recipient, RetryLater } from '../../modules/subscriptions/platform-senders.ts';
 import type { ApiApp } from '../../platform/http/module.ts';
-import type { ChannelContext, ChannelPlugin } from '../channel-adapter.ts';
+import { type ChannelContext, type ChannelPlugin, ONE_TRY } from '../channel-adapter.ts';
 import { chatbotOfOwner, chatbotOfToken } from '../channel-chatbots.ts';
 import { deliveryIdOfKey, recordReceipt } from '../delivery-repository.ts';
 import { storeUpdate } from '../update-repository.ts';
@@ -160,7 +160,7 @@ export function createWhatsappChannel(settings: WhatsappSettings): ChannelPlugin
       return {
         send: (recipient, message) =>
           sendAs(recipient, (chatbot) =>
-            whatsapp.sendMessages(chatbot, recipient.senderId, [message], db, { attempts: 1 }),
+            whatsapp.sendMessages(chatbot, recipient.senderId, [message], db, ONE_TRY),
           ),
         window: {
           closedReason:
@@ -172,7 +172,7 @@ export function createWhatsappChannel(settings: WhatsappSettings): ChannelPlugin
           },
           sendTemplate: (recipient, template) =>
             sendAs(recipient, (chatbot) =>
-              whatsapp.sendTemplate(chatbot, recipient.senderId, template, db, { attempts: 1 }),
+              whatsapp.sendTemplate(chatbot, recipient.senderId, template, db, ONE_TRY),
             ),
           // an order confirmation: the chatbot's WhatsApp settings name its template, {{1}} the order number
           sendNoticeTemplate: (recipient, notice) =>
@@ -181,7 +181,7 @@ export function createWhatsappChannel(settings: WhatsappSettings): ChannelPlugin
                 chatbot.apps.whatsapp.chatbot_app_credentials;
               if (name.trim() === '') throw new Error(NO_ORDER_TEMPLATE);
               const template = { name: name.trim(), language: language.trim(), params: notice.params };
-              return whatsapp.sendTemplate(chatbot, recipient.senderId, template, db, { attempts: 1 });
+              return whatsapp.sendTemplate(chatbot, recipient.senderId, template, db, ONE_TRY);
             }),
         },
       };
