@@ -13,9 +13,20 @@ export async function newConsolePage(browser: Browser, server: RunningServer): P
 
 /** Switches the console's language from the header menu and waits for the page's direction to follow. */
 export async function switchLanguage(page: Page, lang: 'en' | 'ar'): Promise<void> {
-  await page.getByTestId('language-menu').click();
-  await page.getByTestId(`lang-${lang}`).click();
-  await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  // a click on the menu while its last dropdown is still closing can miss: chosen again until the page turns
+  await expect
+    .poll(
+      async () => {
+        await page.getByTestId('language-menu').click();
+        const item = page.getByTestId(`lang-${lang}`);
+        await item.click({ timeout: 3000 }).catch(() => undefined);
+        await item.waitFor({ state: 'hidden', timeout: 3000 }).catch(() => undefined);
+        return page.locator('html').getAttribute('dir');
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(dir);
 }
 
 /** A server, a browser and a console page signed in as a newly registered owner; `close` ends them. */

@@ -5,7 +5,10 @@ import {
   type FakeTelegram,
   startFakeTelegram,
 } from '../../apps/server/src/channels/telegram/fake-telegram-api.test-support.ts';
-import { textUpdate } from '../../apps/server/src/channels/telegram/telegram-updates.test-support.ts';
+import {
+  mediaUpdate,
+  textUpdate,
+} from '../../apps/server/src/channels/telegram/telegram-updates.test-support.ts';
 import { callApi } from '../support/api.ts';
 import { snapPage } from '../support/browser.ts';
 import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../support/console.ts';
@@ -156,6 +159,54 @@ describe('Telegram on the chatbot screen', () => {
         { timeout: 20_000 },
       )
       .toEqual([ANSWER]);
+  });
+
+  it('shows a voice message and a reply Telegram refused in the conversation, in English and Arabic', async () => {
+    // a voice note gets the bot's "I can only read text" answer (issue #25 item 5)
+    const voiceChat = 880_002;
+    expect((await fake.deliver(BOT_TOKEN, mediaUpdate(5101, voiceChat, 'voice'))).status).toBe(200);
+    await expect
+      .poll(
+        () =>
+          fake
+            .sent('sendMessage', BOT_TOKEN)
+            .filter((call) => String(call.body.chat_id) === String(voiceChat)).length,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(1);
+
+    // the user blocked the bot: the reply is refused at once and the conversation says so (item 1)
+    const blockedChat = 880_003;
+    fake.failNext('sendMessage', 403, { description: 'Forbidden: bot was blocked by the user' });
+    expect((await fake.deliver(BOT_TOKEN, textUpdate(5102, blockedChat, ORDER_EXAMPLE))).status).toBe(200);
+    const open = async (chat: number) => {
+      await page.goto(`/#/conversations/${encodeURIComponent(`telegram:${chat}`)}`);
+      await page.getByTestId('delivery').first().waitFor({ timeout: 20_000 });
+    };
+    await open(voiceChat);
+    await page.getByText('A voice message').waitFor();
+    await page.getByText('I can only read text messages for now').waitFor();
+    await snapPage(page, 'conversation-telegram-voice-en');
+    await open(blockedChat);
+    await expect
+      .poll(() => page.getByTestId('delivery').first().textContent(), { timeout: 20_000 })
+      .toBe(
+        'Not delivered: Telegram refused it (Telegram sendMessage: 403 Forbidden: bot was blocked by the user)',
+      );
+    await snapPage(page, 'conversation-telegram-refused-en');
+
+    await switchLanguage(page, 'ar');
+    await open(voiceChat);
+    await page.getByText('رسالة صوتية').waitFor();
+    await snapPage(page, 'conversation-telegram-voice-ar');
+    await open(blockedChat);
+    await expect.poll(() => page.getByTestId('delivery').first().textContent()).toContain('لم تصل');
+    await snapPage(page, 'conversation-telegram-refused-ar');
+    await switchLanguage(page, 'en');
+    await page.goto('/#/chatbot');
+    await page.getByTestId('chatbot-form').waitFor();
   });
 
   it('shows Pending with Telegram’s reason after a wrong token is saved, in English and Arabic', async () => {

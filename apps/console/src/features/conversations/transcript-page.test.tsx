@@ -91,7 +91,7 @@ describe('transcript', () => {
     stubInboxFetch(inboxServer(transcriptState()));
     renderApp('/conversations/web%3A11');
     expect(await screen.findByRole('heading', { name: 'Rania' })).toBeDefined();
-    expect(screen.getByText('Sender id 11 · 5 messages from the customer')).toBeDefined();
+    expect(screen.getByText('Sender id 11 · messages from the customer: 5')).toBeDefined();
 
     const first = await screen.findByTestId('turn-10');
     expect(within(first).getByTestId('sender-message').textContent).toBe('show me pizzas');
