@@ -112,12 +112,26 @@ export async function claimDeliveries(
   workerId: string,
   limit: number,
   now: Date,
+  /** owners' platforms that asked this process to wait (a 429's retry_after): none of theirs is claimed */
+  paused: readonly { userId: number; platform: string }[] = [],
 ): Promise<StoredDelivery[]> {
-  const candidates = await tablesOf(db)
+  let query = tablesOf(db)
     .selectFrom('deliveries as d')
     .selectAll('d')
     .where('d.status', '=', 'pending')
-    .where('d.next_at', '<=', nowIso(now))
+    .where('d.next_at', '<=', nowIso(now));
+  if (paused.length > 0) {
+    query = query.where(({ and, or, not, eb }) =>
+      not(
+        or(
+          paused.map((pause) =>
+            and([eb('d.user_id', '=', pause.userId), eb('d.platform', '=', pause.platform)]),
+          ),
+        ),
+      ),
+    );
+  }
+  const candidates = await query
     .where(({ eb, not, exists, selectFrom }) =>
       not(
         exists(

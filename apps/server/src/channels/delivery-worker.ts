@@ -47,6 +47,9 @@ export type DeliveryWorker = ClaimLoop;
 /** The step the turn's trace says where its replies stand in (one entry, the newest). */
 export const DELIVERY_STEP = 'delivery';
 
+/** the longest retry_after taken as the bot's overall rate, which pauses all its chats (see pausedUntil) */
+const PAUSE_LONGEST_MS = 5000;
+
 const PLATFORM_NAMES: Record<string, string> = {
   telegram: 'Telegram',
   facebook: 'Messenger',
@@ -77,6 +80,29 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const random = options.random ?? Math.random;
   const timeoutMs = options.timeoutMs ?? ANSWER_WAIT_MS;
   const receiptWaitMs = options.receiptWaitMs ?? 60_000;
+  /**
+   * An owner's platform that answered a 429 asking to wait a moment (retry_after ≤ 5 s: the bot's overall rate,
+   * Telegram's 30 a second): until then this process claims none of that owner's deliveries to it, so a backlog
+   * drains at the platform's rate instead of spending calls — and writes — on refusals. A longer wait is usually
+   * one chat's (a group's 20 a minute) and is kept by that chat alone. `${userId}\u0000${platform}` → until, ms.
+   */
+  const pausedUntil = new Map<string, number>();
+  const pauseKey = (delivery: { userId: number; platform: string }) =>
+    `${delivery.userId}\u0000${delivery.platform}`;
+
+  function pausedPlatforms(): { userId: number; platform: string }[] {
+    const at = now().getTime();
+    const paused: { userId: number; platform: string }[] = [];
+    for (const [key, until] of pausedUntil) {
+      if (until <= at) {
+        pausedUntil.delete(key);
+        continue;
+      }
+      const [userId, platform] = key.split('\u0000');
+      paused.push({ userId: Number(userId), platform: platform ?? '' });
+    }
+    return paused;
+  }
 
   const platformName = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
 
@@ -217,6 +243,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       degraded = await send(attempt, chatbot);
     } catch (error) {
       const { outcome, note } = outcomeOf(attempt, error);
+      if (
+        outcome.status === 'pending' &&
+        outcome.isPlatformWait &&
+        outcome.nextAt.getTime() - now().getTime() <= PAUSE_LONGEST_MS
+      ) {
+        const key = pauseKey(delivery);
+        pausedUntil.set(key, Math.max(pausedUntil.get(key) ?? 0, outcome.nextAt.getTime()));
+      }
       if (outcome.status !== 'pending') {
         options.log?.warn({ deliveryId: delivery.id, error: errorText(error) }, `delivery ${outcome.status}`);
       }
@@ -248,7 +282,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   const loop: DeliveryWorker = createClaimLoop({
     what: 'deliveries',
-    claim: (workerId, room) => claimDeliveries(db, workerId, room, now()),
+    claim: (workerId, room) => claimDeliveries(db, workerId, room, now(), pausedPlatforms()),
     run: deliver,
     idOf: (delivery) => delivery.id,
     held: {

@@ -346,6 +346,25 @@ describe.each(await testDatabaseKinds())('replies that wait out Telegram on $lab
     await until(() => (textsTo(chat).includes('We deliver all over Cairo.') ? true : undefined), 'the next');
   });
 
+  it('holds the bot’s other chats while it waits out a short retry_after (its overall rate)', async () => {
+    const [limited, other] = [8951, 8952];
+    fake.failNext('sendMessage', 429, { retryAfter: 1 });
+    await fake.deliver(BOT_TOKEN, textUpdate(950, limited, 'when are you open'));
+    await until(() => (callsTo(limited).length > 0 ? true : undefined), 'the 429');
+    await fake.deliver(BOT_TOKEN, textUpdate(951, other, 'when are you open'));
+    await until(async () => ((await deliveriesOf(other)).length > 0 ? true : undefined), 'the reply queued');
+    // due, but the bot was asked to wait a second: not tried meanwhile
+    await pause(300);
+    expect(callsTo(other)).toEqual([]);
+    clock.now = new Date(clock.now.getTime() + 1000);
+    await until(
+      () => (textsTo(other).length > 0 && textsTo(limited).length > 0 ? true : undefined),
+      'both sent',
+    );
+    expect(callsTo(limited).length).toBe(2);
+    expect(callsTo(other).length).toBe(1);
+  });
+
   it('calls the backlog forward once a retry gets through, and keeps a retry_after to the second', async () => {
     const [early, waiting, late] = [8901, 8902, 8903];
     fake.startOutage('sendMessage', 500);
