@@ -1,4 +1,5 @@
 import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
 import type { ChatbotSaved } from '../modules/chatbot/chatbot-events.ts';
 import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
 import type { PlatformSender, PlatformSending } from '../modules/subscriptions/platform-senders.ts';
@@ -34,6 +35,8 @@ export interface SendProgress {
   key: string;
   /** the platform's id of the message the replies quote (TurnInput's `replyTo`) */
   replyTo?: string;
+  /** the replies' language: Hiwar's own words among them ("Choose:", a list's button) are said in it */
+  lang?: Lang;
   /** after each call the platform accepted or refused, with how many are behind, of how many */
   onSent(handled: number, calls: number): Promise<void>;
   /**

@@ -81,6 +81,8 @@ export interface DeliveriesTable {
   parts_refused: WithDefault<number>;
   reply_to: string | null;
   waits_retry_after: WithDefault<number>;
+  /** the replies' language (migration 0048), null for a notice */
+  lang: WithDefault<string | null>;
 }
 
 export type ChannelTables = {

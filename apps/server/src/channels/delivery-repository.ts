@@ -1,4 +1,5 @@
 import type { BotMessage, TurnDelivery } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
 import type { Selectable } from 'kysely';
 import { nowIso } from '../platform/db/clock.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -21,6 +22,8 @@ export interface NewDelivery {
   messages: readonly BotMessage[];
   /** the platform's id of the message the replies quote */
   replyTo?: string;
+  /** the replies' language (the sender's, as the turn chose it): Hiwar's own words among them follow it */
+  lang?: Lang;
   /** when it is first due and when it is given up (DELIVERY_RETRY_HOURS after it was queued) */
   now: Date;
   expiresAt: Date;
@@ -50,6 +53,8 @@ export interface StoredDelivery {
   key: string;
   /** the platform's id of the message the replies quote, null for none */
   replyTo: string | null;
+  /** the replies' language, null when not known (a notice) */
+  lang: Lang | null;
 }
 
 function deliveryOf(row: DeliveryRow): StoredDelivery {
@@ -69,6 +74,7 @@ function deliveryOf(row: DeliveryRow): StoredDelivery {
     partReceived: row.part_received,
     partsRefused: row.parts_refused,
     replyTo: row.reply_to,
+    lang: row.lang === 'ar' || row.lang === 'en' || row.lang === 'de' ? row.lang : null,
     key: `${row.id}-${(new Date(row.created_at).getTime() || 0).toString(36)}`,
   };
 }
@@ -95,6 +101,7 @@ export async function enqueueDelivery(db: Database, delivery: NewDelivery): Prom
       notice_id: delivery.noticeId ?? null,
       messages: toJson(delivery.messages),
       reply_to: delivery.replyTo ?? null,
+      lang: delivery.lang ?? null,
       next_at: nowIso(delivery.now),
       expires_at: nowIso(delivery.expiresAt),
     })

@@ -168,6 +168,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         timeoutMs,
         key: delivery.key,
         ...(delivery.replyTo !== null && { replyTo: delivery.replyTo }),
+        ...(delivery.lang !== null && { lang: delivery.lang }),
         // after the last call no record is needed: the delivery is settled delivered right after it
         onSent: async (handled, calls) => {
           attempt.advanced = true;

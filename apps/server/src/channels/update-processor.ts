@@ -1,4 +1,5 @@
 import type { BotMessage } from '@hiwar/contracts';
+import type { Lang } from '@hiwar/nlu';
 import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
 import { findTurnReplies, handleEvent, type RuntimeDeps } from '../modules/runtime/index.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
@@ -83,6 +84,7 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
     adapter: ChannelAdapter,
     turnId: number,
     replies: readonly BotMessage[],
+    lang?: Lang,
     replyTo?: string,
   ): Promise<void> {
     if (replies.length === 0) return;
@@ -94,6 +96,7 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
       purpose: 'reply',
       turnId,
       messages: replies,
+      ...(lang !== undefined && { lang }),
       ...(replyTo !== undefined && { replyTo }),
       now,
       expiresAt: new Date(now.getTime() + retryHours * 3_600_000),
@@ -127,9 +130,9 @@ export function createUpdateProcessor(options: UpdateProcessorOptions): UpdatePr
         sender: { platform: adapter.platform, senderId: update.senderId, ...input.sender },
         event: input.event,
         ...(input.locale !== undefined && { locale: input.locale }),
-        afterStored: async (trx, storedTurnId, replies) => {
+        afterStored: async (trx, storedTurnId, replies, lang) => {
           await markAnswered(trx, update.id, storedTurnId);
-          await enqueueReplies(trx, update, adapter, storedTurnId, replies, input.replyTo);
+          await enqueueReplies(trx, update, adapter, storedTurnId, replies, lang, input.replyTo);
         },
       },
     );

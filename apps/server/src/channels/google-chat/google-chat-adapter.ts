@@ -117,7 +117,7 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
     const key = parseServiceAccount(credentialsOf(chatbot), settings.apiUrl);
     const payloads = new Map<string, string>();
     const rendered = renderForGoogleChat(messages, {
-      lang: replyLanguageOf(messages),
+      lang: progress?.lang ?? replyLanguageOf(messages),
       texts: chatbot.chatbot_texts,
       payloadKey: (payload) => {
         const shortKey = shortPayloadKey(payload);

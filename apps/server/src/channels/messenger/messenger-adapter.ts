@@ -67,7 +67,7 @@ export function createMessengerAdapter(settings: MessengerSettings): MessengerAd
   ) => {
     const payloads = new Map<string, string>();
     const rendered = renderForMessenger(messages, {
-      lang: options.lang ?? replyLanguageOf(messages),
+      lang: options.lang ?? options.progress?.lang ?? replyLanguageOf(messages),
       texts: chatbot.chatbot_texts,
       payloadKey: (payload) => {
         const key = shortPayloadKey(payload);

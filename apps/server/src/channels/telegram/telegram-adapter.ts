@@ -328,7 +328,15 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
     },
 
     async send(chatbot, senderId, replies, { db }, progress) {
-      return sendMessages(chatbot, senderId, replies, db, undefined, queuedCallOptions(progress), progress);
+      return sendMessages(
+        chatbot,
+        senderId,
+        replies,
+        db,
+        progress?.lang,
+        queuedCallOptions(progress),
+        progress,
+      );
     },
 
     sendMessages,

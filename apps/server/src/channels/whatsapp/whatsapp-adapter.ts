@@ -216,7 +216,7 @@ export function createWhatsappAdapter(settings: WhatsappSettings): WhatsappAdapt
     const post = await messagesCall(chatbot, waId, db, callOptions);
     const payloads = new Map<string, string>();
     const rendered = renderForWhatsapp(messages, {
-      lang: replyLanguageOf(messages),
+      lang: progress?.lang ?? replyLanguageOf(messages),
       texts: chatbot.chatbot_texts,
       ...(settings.publicUrl && { publicBaseUrl: settings.publicUrl }),
       // a variant (another label of a payload already offered) gets a key of its own for the same payload

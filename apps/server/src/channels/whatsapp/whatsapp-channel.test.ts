@@ -119,6 +119,15 @@ describe.each(await testDatabaseKinds())('WhatsApp through a fake Cloud API on $
       examples: ['متى تفتحون', 'ما هي مواعيد العمل', 'هل انتم مفتوحون الان', 'مواعيد الفتح'],
       response: { resp_text: 'نفتح من التاسعة صباحا' },
     });
+    await addCommand(bot, {
+      name: 'branches',
+      examples: ['which branch is near me', 'your branches', 'where are your shops', 'list the branches'],
+      response: {
+        resp_type: 'quick_rep',
+        resp_text: 'Pick a branch:',
+        resp_quick_reply: ['مدينة نصر', 'الزمالك', 'المعادي', 'الدقي'].map((label) => ({ label })),
+      },
+    });
     await saveChatbot(bot, { apps: whatsappApps(fake.url, ACCESS_TOKEN) } as never);
   });
   afterAll(async () => {
@@ -184,6 +193,27 @@ describe.each(await testDatabaseKinds())('WhatsApp through a fake Cloud API on $
       () => (textsTo(waId).includes('نفتح من التاسعة صباحا') ? true : undefined),
       'the Arabic answer',
     );
+  });
+
+  it('says its own words in the sender’s language, whatever the language of the options (issue #25 item 6)', async () => {
+    const waId = '201001234560';
+    await deliver(textWebhook(NUMBER, sender(waId), wamid('l1'), 'which branch is near me'));
+    const list = await until(() => sentTo(waId).find((call) => call.body.type === 'interactive'), 'the list');
+    const interactive = list.body.interactive as {
+      type: string;
+      body: { text: string };
+      action: { button: string; sections: { rows: { title: string }[] }[] };
+    };
+    expect(interactive.type).toBe('list');
+    expect(interactive.body.text).toBe('Pick a branch:');
+    expect(interactive.action.sections.flatMap((section) => section.rows.map((row) => row.title))).toEqual([
+      'مدينة نصر',
+      'الزمالك',
+      'المعادي',
+      'الدقي',
+    ]);
+    // an English sender: the list's button is "Options", not "الخيارات" read off the labels
+    expect(interactive.action.button).toBe('Options');
   });
 
   it('answers a redelivered message once, drops statuses, and refuses forged or missing signatures', async () => {

@@ -31,9 +31,10 @@ export interface IncomingTurn {
   locale?: string;
   /**
    * Runs in the transaction that stores the turn, with its id: a channel marks the platform's update answered
-   * in the same commit, so an update is never answered by two turns.
+   * in the same commit, so an update is never answered by two turns. `lang`: the language the replies speak to
+   * the sender in (Hiwar's own words among them follow it).
    */
-  afterStored?: (db: Database, turnId: number, replies: readonly BotMessage[]) => Promise<void>;
+  afterStored?: (db: Database, turnId: number, replies: readonly BotMessage[], lang: Lang) => Promise<void>;
 }
 
 export interface HandledTurn {
@@ -112,7 +113,10 @@ function commitTurn(
     commerce: turn.commerceWrites,
     subscriptions: turn.subscriptionWrites,
     handoffs: turn.handoffWrites,
-    ...(afterStored && { afterStored }),
+    ...(afterStored && {
+      afterStored: (db: Database, turnId: number, replies: readonly BotMessage[]) =>
+        afterStored(db, turnId, replies, turn.senderLang),
+    }),
     turn: {
       event: turn.event,
       commandId: turn.matched?.commandId ?? null,

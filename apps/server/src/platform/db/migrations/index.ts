@@ -45,6 +45,7 @@ import { deliveryQuotes } from './0044-delivery-quotes.ts';
 import { deliveryWaits } from './0045-delivery-waits.ts';
 import { whatsappTemplates } from './0046-whatsapp-templates.ts';
 import { noticeKinds } from './0047-notice-kinds.ts';
+import { deliveryLanguages } from './0048-delivery-languages.ts';
 import type { AppMigration } from './column-types.ts';
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
@@ -96,4 +97,5 @@ export const migrations: AppMigration[] = [
   deliveryWaits,
   whatsappTemplates,
   noticeKinds,
+  deliveryLanguages,
 ];
