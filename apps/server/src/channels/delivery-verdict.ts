@@ -1,4 +1,5 @@
 import { RetryLater } from '../modules/subscriptions/platform-senders.ts';
+import { errorText } from '../platform/error-text.ts';
 
 /**
  * What a failed send means for the delivery (issue #25 item 1): try again later — after the platform's own
@@ -29,7 +30,7 @@ function isPlatformError(error: unknown): error is Error & PlatformError {
 }
 
 export function verdictOf(error: unknown): DeliveryVerdict {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = errorText(error);
   if (error instanceof RetryLater) {
     return { kind: 'retry', afterMs: error.retryAfterMs, reason, unanswered: false };
   }

@@ -4,6 +4,7 @@ import { appendTurnTrace } from '../modules/runtime/index.ts';
 import { platformSenderOf } from '../modules/subscriptions/platform-senders.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { Database } from '../platform/db/database.ts';
+import { errorText } from '../platform/error-text.ts';
 import { backoffMs } from '../platform/jobs/backoff.ts';
 import { type ClaimLoop, createClaimLoop } from '../platform/jobs/claim-loop.ts';
 import { ANSWER_WAIT_MS, type ChannelAdapter } from './channel-adapter.ts';
@@ -56,10 +57,6 @@ const PLATFORM_NAMES: Record<string, string> = {
   whatsapp: 'WhatsApp',
   google_chat: 'Google Chat',
 };
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * Sends what waits in `deliveries` (issue #25 items 1–3; README.md here): each chat's oldest first and nothing of a

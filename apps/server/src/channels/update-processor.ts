@@ -4,6 +4,7 @@ import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
 import { findTurnReplies, handleEvent, type RuntimeDeps } from '../modules/runtime/index.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
 import type { Database } from '../platform/db/database.ts';
+import { errorText } from '../platform/error-text.ts';
 import { type ClaimLoop, createClaimLoop } from '../platform/jobs/claim-loop.ts';
 import type { ChannelAdapter } from './channel-adapter.ts';
 import { chatbotOfOwner } from './channel-chatbots.ts';
@@ -54,10 +55,6 @@ export function testUpdateDelayMs(env: NodeJS.ProcessEnv = process.env): number 
 }
 
 export type UpdateProcessor = ClaimLoop;
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * Processes the stored updates of every channel (DESIGN.md §7): a sender's updates one at a time in the order

@@ -1,6 +1,7 @@
 import type { BotMessage, MediaKind } from '@hiwar/contracts';
 import type { StoredChatbot } from '../../modules/chatbot/chatbot-service.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { errorText } from '../../platform/error-text.ts';
 import {
   type ChannelAdapter,
   queuedCallOptions,
@@ -215,7 +216,7 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
             ? error.reason
             : error instanceof GoogleChatError && error.status >= 400 && error.status < 500
               ? `Google refused the service account: ${error.description}`
-              : `Google could not be reached: ${error instanceof Error ? error.message : String(error)}`;
+              : `Google could not be reached: ${errorText(error)}`;
         await saveConnection(db, chatbot.user_id, HANGOUTS, {
           status: 'pending',
           reason,

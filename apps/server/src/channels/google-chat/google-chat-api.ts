@@ -1,3 +1,4 @@
+import { errorText } from '../../platform/error-text.ts';
 import { isFetchTimeout } from '../../platform/net/outbound-error.ts';
 
 /**
@@ -107,7 +108,7 @@ async function postOnce(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const description = error instanceof Error ? error.message : String(error);
+    const description = errorText(error);
     throw new GoogleChatError('messages.create', 0, description, null, isFetchTimeout(error));
   }
   const answer = (await response.json().catch(() => ({}))) as GoogleErrorAnswer & Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
+import { errorText } from '../../platform/error-text.ts';
 import { type GoogleCallOptions, GoogleChatError, withRetries } from './google-chat-api.ts';
 
 /** The scope a Chat app posts messages with. */
@@ -114,7 +115,7 @@ async function requestToken(key: ServiceAccountKey, scope: string, options: Goog
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
     } catch (error) {
-      throw new GoogleChatError('token', 0, error instanceof Error ? error.message : String(error));
+      throw new GoogleChatError('token', 0, errorText(error));
     }
     const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
     if (response.ok && typeof answer.access_token === 'string' && answer.access_token !== '') {

@@ -1,3 +1,4 @@
+import { errorText } from '../../platform/error-text.ts';
 import { isFetchTimeout } from '../../platform/net/outbound-error.ts';
 
 /**
@@ -79,7 +80,7 @@ async function callOnce(base: string, token: string, method: string, body: unkno
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const description = error instanceof Error ? error.message : String(error);
+    const description = errorText(error);
     throw new TelegramError(method, 0, description, null, isFetchTimeout(error));
   }
   let answer: TelegramAnswer = {};

@@ -1,3 +1,4 @@
+import { errorText } from '../../platform/error-text.ts';
 import {
   isFetchTimeout,
   OutboundError,
@@ -145,7 +146,7 @@ async function callGuarded(
       maxRedirects: 0,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     if (error instanceof OutboundError && DEFINITE_OUTBOUND_REASONS.has(error.reason)) {
       throw new WhatsappAddressRefused(operation, 0, message);
     }
@@ -191,7 +192,7 @@ async function callOnce(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const description = error instanceof Error ? error.message : String(error);
+    const description = errorText(error);
     throw new WhatsappError(operation, 0, description, null, null, isFetchTimeout(error));
   }
   let answer: unknown = null;

@@ -1,4 +1,5 @@
 import { dataSourceMessages } from '@hiwar/contracts';
+import { errorText } from '../../platform/error-text.ts';
 import { OutboundRefusedError } from '../../platform/net/outbound-guard.ts';
 
 /** Why a connection to an owner's database failed, and the form field the owner should look at. */
@@ -53,16 +54,12 @@ function codesOf(error: unknown, depth = 0): string[] {
   ];
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Names the failure from the error a driver (or the guard) threw; unknown errors become 'Failed connection'. */
 export function connectionFailureOf(error: unknown): ConnectionFailure {
   if (error instanceof OutboundRefusedError) {
     return error.reason === 'not_allowed' ? failures.notAllowed : failures.hostNotFound;
   }
-  const message = messageOf(error);
+  const message = errorText(error);
   // SQL Server answers one login error (18456) for a bad password; "Cannot open database" names the database
   if (codesOf(error).includes('ELOGIN')) {
     return /cannot open database/i.test(message) ? failures.unknownDatabase : failures.badCredentials;

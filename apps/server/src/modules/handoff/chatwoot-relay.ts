@@ -1,6 +1,7 @@
 import { senderKeyOf } from '@hiwar/contracts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { errorText } from '../../platform/error-text.ts';
 import type { OutboundHttp } from '../../platform/net/outbound-http.ts';
 import { departmentNameKey } from '../departments/department-repository.ts';
 import type { SenderKey } from '../runtime/sender-key.ts';
@@ -150,7 +151,7 @@ export function relayTurnToChatwoot(db: Database, input: TurnRelay): void {
       if (notes.length > 0)
         await appendTurnTrace(db, input.turnId, { step: 'chatwoot', note: notes.join('; '), ms: 0 });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorText(error);
       services
         .get(db)
         ?.log.warn({ err: error, turnId: input.turnId }, 'the hand-over could not be relayed to Chatwoot');

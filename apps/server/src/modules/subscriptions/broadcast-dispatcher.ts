@@ -1,5 +1,6 @@
 import { subscriptionMessages, type WhatsappTemplate } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
+import { errorText } from '../../platform/error-text.ts';
 import { backoffMs } from '../../platform/jobs/backoff.ts';
 import { isHolderGone, newWorkerId } from '../../platform/jobs/worker-identity.ts';
 import { findChannelTemplate } from './channel-repository.ts';
@@ -64,10 +65,6 @@ export interface BroadcastDispatcher {
   wake(): void;
   /** Stops, waits for the deliveries in progress and gives back the recipients it claimed but did not try. */
   stop(): Promise<void>;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { errorText } from '../error-text.ts';
 import { isFetchTimeout } from '../net/outbound-error.ts';
 
 /**
@@ -101,7 +102,7 @@ async function callOnce(base: string, request: GraphRequest, timeoutMs: number):
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
-    const description = error instanceof Error ? error.message : String(error);
+    const description = errorText(error);
     throw new GraphError(request.path, 0, description, null, null, isFetchTimeout(error));
   }
   let answer: unknown = {};

@@ -1,3 +1,4 @@
+import { errorText } from '../error-text.ts';
 import { type HeldRows, newWorkerId, takeBackStoppedHolders } from './worker-identity.ts';
 
 export interface ClaimLoopOptions<Row> {
@@ -28,10 +29,6 @@ export interface ClaimLoop {
   wake(): void;
   /** stops claiming and waits for the rows in hand */
   stop(): Promise<void>;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isoAfter } from '../db/clock.ts';
 import type { Database } from '../db/database.ts';
+import { errorText } from '../error-text.ts';
 import {
   claimNextJob,
   finishJob,
@@ -88,7 +89,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await finishJob(db, job.id, workerId, { status: 'done' });
     } catch (error) {
       options.log?.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       const status = job.attempts >= maxAttempts ? 'failed' : 'queued';
       await finishJob(db, job.id, workerId, { status, error: message });
     }

@@ -1,4 +1,5 @@
 import type { Database } from '../../../platform/db/database.ts';
+import { errorText } from '../../../platform/error-text.ts';
 import {
   claimDueActions,
   releaseStaleActions,
@@ -38,10 +39,6 @@ const RETRY_DELAYS_MS: Record<StoredAction['action']['kind'], number[]> = {
 };
 
 const BATCH = 20;
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Sends the queued actions of stored turns, oldest first, one at a time per process. */
 export function createActionDispatcher(options: ActionDispatcherOptions): ActionDispatcher {
