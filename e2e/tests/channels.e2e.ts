@@ -242,7 +242,8 @@ describe('Telegram on the chatbot screen', () => {
     await whatsapp.getByLabel('Order confirmation template').fill('order_confirmed');
     await saveChanges(page);
     const browsed = await callApi(session.server, 'GET', '/chatbot/browse', { token: session.token });
-    expect(browsed.data.apps.whatsapp.chatbot_app_credentials).toMatchObject({
+    const apps = (browsed.data as { apps: { whatsapp: { chatbot_app_credentials: unknown } } }).apps;
+    expect(apps.whatsapp.chatbot_app_credentials).toMatchObject({
       order_template: 'order_confirmed',
       order_template_lang: 'en_US',
     });
