@@ -1,9 +1,9 @@
 import { type CommandListItem, type CommandRecord, PAGE_SIZE } from '@hiwar/contracts';
 import type { Selectable } from 'kysely';
+import { containsKeywords, offsetOf } from '../../kernel/list-paging.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { CommandsTable } from '../../platform/db/tables.ts';
-import { containsKeywords, offsetOf } from './list-paging.ts';
 
 export type CommandRow = Selectable<CommandsTable>;
 

@@ -15,6 +15,7 @@ import {
 } from '@hiwar/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { pageParam, pagesCountOf } from '../../kernel/list-paging.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
@@ -24,7 +25,6 @@ import { findOwnService } from '../services/service-repository.ts';
 import { cloneCommand, deleteCommand, requireOwnCommand, saveCommand } from './command-actions.ts';
 import { listCommandsPage, listOwnerCommands, setCommandStatus } from './command-repository.ts';
 import { fixedCommandsOf } from './fixed-commands.ts';
-import { pageParam, pagesCountOf } from './list-paging.ts';
 
 const tags = ['commands'];
 const security = [{ bearer: [] }];

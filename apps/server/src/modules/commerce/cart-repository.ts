@@ -1,7 +1,7 @@
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import type { CommerceTables } from './commerce-tables.ts';
 
 function tablesOf(db: Database) {

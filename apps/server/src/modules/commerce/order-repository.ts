@@ -1,9 +1,9 @@
 import type { Order, OrderCurrency, OrderPaymentMethod, OrderStatus } from '@hiwar/contracts';
 import type { Selectable } from 'kysely';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import type { CommerceTables, OrdersTable } from './commerce-tables.ts';
 import { unitsOf } from './money.ts';
 

@@ -1,8 +1,8 @@
 import { PAGE_SIZE } from '@hiwar/contracts';
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { containsKeywords, offsetOf } from '../../kernel/list-paging.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
 import type { DataSourcesTable, DataSourceTables } from './data-source-tables.ts';
 
 export type DataSourceRow = Selectable<DataSourcesTable>;

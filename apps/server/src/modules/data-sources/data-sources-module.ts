@@ -15,10 +15,10 @@ import {
   saveDataSourceResponse,
 } from '@hiwar/contracts';
 import { z } from 'zod';
+import { pagesCountOf } from '../../kernel/list-paging.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { pagesCountOf } from '../commands/list-paging.ts';
 import { DataSourcePools } from './data-source-pools.ts';
 import { deleteOwnDataSource, listActiveDataSources, listDataSourcesPage } from './data-source-repository.ts';
 import {

@@ -1,6 +1,6 @@
 import type { DatasetField } from '@hiwar/contracts';
-import { PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Database, DialectName } from '../../platform/db/database.ts';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Database, type DialectName, dialectOf } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
 import { foldedSearchTextSql } from '../../platform/db/migrations/0016-dataset-records-folded-search.ts';
 import { nearestRecordIds } from './dataset-point-index.ts';
@@ -28,10 +28,6 @@ const PAGE_ROWS = 500;
 const TRIGRAM_LENGTH = 3;
 
 type Row = { _id: number; data: string; sender_id: string; record_status: number };
-
-export function dialectOf(db: Database): DialectName {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 /** A field name that may go into a JSON path (the schema's names are plain texts). */
 const isPlainName = (name: string) => name !== '' && !/["\\\n]/.test(name);

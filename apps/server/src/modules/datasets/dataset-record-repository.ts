@@ -1,10 +1,10 @@
 import { type DatasetDataRow, PAGE_SIZE } from '@hiwar/contracts';
 import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
+import { offsetOf } from '../../kernel/list-paging.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database, DialectName } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
 import { TRIGRAM_INDEXES } from '../../platform/db/migrations/0020-dataset-records-trigram-pending-list.ts';
-import { offsetOf } from '../commands/list-paging.ts';
 import type { DatasetRecordsTable, DatasetTables } from './dataset-tables.ts';
 import { searchTextOf } from './record-values.ts';
 

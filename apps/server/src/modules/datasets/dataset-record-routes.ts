@@ -9,10 +9,10 @@ import {
   recordsPageResponse,
   updateRecordRequest,
 } from '@hiwar/contracts';
+import { pagesCountOf } from '../../kernel/list-paging.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { ApiApp, ModuleContext } from '../../platform/http/module.ts';
-import { pagesCountOf } from '../commands/list-paging.ts';
 import { recordFilterSql } from './dataset-query-repository.ts';
 import { listRecordsPage } from './dataset-record-repository.ts';
 import { findReadableDataset } from './dataset-repository.ts';

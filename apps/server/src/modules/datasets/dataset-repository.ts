@@ -12,10 +12,10 @@ import {
   PAGE_SIZE,
 } from '@hiwar/contracts';
 import type { Selectable } from 'kysely';
+import { containsKeywords, offsetOf } from '../../kernel/list-paging.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
-import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
 import type { DatasetsTable, DatasetTables } from './dataset-tables.ts';
 
 type DatasetRow = Selectable<DatasetsTable>;

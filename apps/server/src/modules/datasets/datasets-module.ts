@@ -18,10 +18,10 @@ import {
   setStatusRequest,
 } from '@hiwar/contracts';
 import { z } from 'zod';
+import { pageParam, pagesCountOf } from '../../kernel/list-paging.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { ApiApp, AppModule, ModuleContext } from '../../platform/http/module.ts';
-import { pageParam, pagesCountOf } from '../commands/list-paging.ts';
 import { addField, changeField, deleteDataset, requireOwnDataset, saveDataset } from './dataset-actions.ts';
 import { listRecordData } from './dataset-record-repository.ts';
 import { registerRecordRoutes } from './dataset-record-routes.ts';

@@ -1,10 +1,10 @@
 import { senderKeyOf } from '@hiwar/contracts';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { errorText } from '../../platform/error-text.ts';
 import type { OutboundHttp } from '../../platform/net/outbound-http.ts';
 import { departmentNameKey } from '../departments/department-repository.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import { KeyedQueue } from '../runtime/sender-queue.ts';
 import { appendTurnTrace } from '../runtime/turn-repository.ts';
 import { parseChatwootEndpoint } from './chatwoot/chatwoot-account.ts';

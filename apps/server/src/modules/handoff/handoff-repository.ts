@@ -1,8 +1,8 @@
 import { type HandoffView, senderKeyOf, TEST_PLATFORM } from '@hiwar/contracts';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { isoOf } from '../inbox/conversation-repository.ts';
 import type { HandoffStatus, InboxTables } from '../inbox/inbox-tables.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 
 function tablesOf(db: Database) {
   return db.withTables<InboxTables>();

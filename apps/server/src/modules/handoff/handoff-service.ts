@@ -1,11 +1,11 @@
 import { botLanguageOf, botWordsOf, type HandoffView, inboxMessages } from '@hiwar/contracts';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findChatbotTexts } from '../chatbot/chatbot-repository.ts';
 import { insertNotice } from '../commerce/notice-repository.ts';
 import { findConversation } from '../inbox/conversation-repository.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import { resolveInChatwoot } from './chatwoot-relay.ts';
 import {
   type CloseReason,

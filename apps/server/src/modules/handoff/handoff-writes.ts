@@ -1,5 +1,5 @@
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import { closeHandoff, extendHandoff, findOpenHandoff, openHandoff } from './handoff-repository.ts';
 
 /** What a turn does to the sender's hand-over, stored with the turn (modules/runtime's turn writer). */

@@ -6,8 +6,8 @@ import {
   TEST_PLATFORM,
 } from '@hiwar/contracts';
 import { sql } from 'kysely';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database, DialectName } from '../../platform/db/database.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import { customerTurnsOf, notUnderstood, STORE_LAG_MS } from './customer-turns.ts';
 import type { InboxTables } from './inbox-tables.ts';
 import { foldSearchQuery } from './turn-text.ts';

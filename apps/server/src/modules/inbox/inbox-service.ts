@@ -9,13 +9,13 @@ import {
   TURNS_PAGE_SIZE,
   type TurnsResponse,
 } from '@hiwar/contracts';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database, DialectName } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findOwnCommand } from '../commands/command-repository.ts';
 import { listNoticesBetween } from '../commerce/notice-repository.ts';
 import { saveExample } from '../examples/save-examples.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import { commandNamesOf, findConversation, listConversations } from './conversation-repository.ts';
 import { groupNewMessages } from './inbox-grouping.ts';
 import {

@@ -1,7 +1,7 @@
 import { type BotMessage, type IncomingEvent, TURNS_PAGE_SIZE } from '@hiwar/contracts';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import type { StepTrace } from '../runtime/turn-state.ts';
 import { isoOf } from './conversation-repository.ts';
 import type { InboxTables } from './inbox-tables.ts';

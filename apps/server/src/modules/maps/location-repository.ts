@@ -1,8 +1,8 @@
 import { type LocationFields, type LocationRecord, PAGE_SIZE } from '@hiwar/contracts';
 import { sql } from 'kysely';
+import { containsKeywords, offsetOf } from '../../kernel/list-paging.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
 import type { MapTables } from './map-tables.ts';
 
 function tablesOf(db: Database) {

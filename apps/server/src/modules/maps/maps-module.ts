@@ -15,9 +15,9 @@ import {
   saveMapRequest,
 } from '@hiwar/contracts';
 import { z } from 'zod';
+import { pagesCountOf } from '../../kernel/list-paging.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { pagesCountOf } from '../commands/list-paging.ts';
 import { listMapChoices, listMapsPage } from './map-repository.ts';
 import {
   deleteLocation,

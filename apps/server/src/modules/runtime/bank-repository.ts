@@ -1,8 +1,8 @@
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
 import type { RuntimeTables } from './runtime-tables.ts';
 import { bankOf, type SenderBank } from './sender-bank.ts';
-import type { SenderKey } from './sender-key.ts';
 
 function tablesOf(db: Database) {
   return db.withTables<RuntimeTables>();

@@ -1,5 +1,6 @@
 import type { BotMessage, IncomingEvent } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
+import { senderKeyText } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { relayTurnToChatwoot } from '../handoff/chatwoot-relay.ts';
@@ -8,7 +9,6 @@ import { wakeActionDispatcher } from './actions/action-dispatcher.ts';
 import { type LoadedBank, loadBank } from './bank-repository.ts';
 import { hasLetters, languageOfLocale } from './message-language.ts';
 import type { SenderBank } from './sender-bank.ts';
-import { senderKeyText } from './sender-key.ts';
 import { KeyedQueue } from './sender-queue.ts';
 import { runPipeline } from './steps.ts';
 import {

@@ -1,9 +1,9 @@
 import { type BotMessage, type IncomingEvent, TEST_PLATFORM } from '@hiwar/contracts';
+import { type SenderKey, senderKeyText } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
 import { searchTextOf } from '../inbox/turn-text.ts';
 import type { RuntimeTables } from './runtime-tables.ts';
-import { type SenderKey, senderKeyText } from './sender-key.ts';
 import type { StepTrace } from './turn-state.ts';
 
 function tablesOf(db: Database) {

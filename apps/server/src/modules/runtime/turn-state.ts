@@ -1,5 +1,6 @@
 import { type BotMessage, type BotWords, botWordsOf, type IncomingEvent } from '@hiwar/contracts';
 import type { Lang } from '@hiwar/nlu';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { StoredChatbot } from '../chatbot/chatbot-service.ts';
 import type { CommerceWrite } from '../commerce/commerce-writes.ts';
@@ -10,7 +11,6 @@ import type { OutboundAction } from './actions/outbound-actions.ts';
 import type { UserDataWrite } from './actions/user-data.ts';
 import type { PreferenceWrite } from './preference-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
-import type { SenderKey } from './sender-key.ts';
 
 /** The chatbot settings a conversation reads (no channel secrets: the runtime never needs them). */
 export type RuntimeChatbot = Pick<

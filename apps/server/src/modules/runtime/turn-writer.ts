@@ -1,4 +1,5 @@
 import type { BotMessage } from '@hiwar/contracts';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { applyCommerceWrites, type CommerceWrite } from '../commerce/commerce-writes.ts';
 import { applyHandoffWrites, type HandoffWrite } from '../handoff/handoff-writes.ts';
@@ -11,7 +12,6 @@ import { applyUserData, type UserDataWrite } from './actions/user-data.ts';
 import { saveBank } from './bank-repository.ts';
 import { type PreferenceWrite, savePreferences } from './preference-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
-import type { SenderKey } from './sender-key.ts';
 import { insertTurns, type NewTurn } from './turn-repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { PAGE_SIZE, type ServiceRecord } from '@hiwar/contracts';
+import { containsKeywords, offsetOf } from '../../kernel/list-paging.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
 
 export interface NewService {
   userId: number;

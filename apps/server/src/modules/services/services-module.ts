@@ -13,11 +13,11 @@ import {
   setStatusRequest,
 } from '@hiwar/contracts';
 import { z } from 'zod';
+import { pagesCountOf } from '../../kernel/list-paging.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { listCommandsOfService } from '../commands/command-repository.ts';
-import { pagesCountOf } from '../commands/list-paging.ts';
 import { notifyExamplesChanged } from '../examples/examples-changed.ts';
 import { cloneService, deleteService, listServicesWithCommands, saveService } from './service-actions.ts';
 import { registerServiceExamplesRoute, registerServiceNegativesRoute } from './service-examples-route.ts';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type WhatsappTemplate, whatsappTemplate } from '@hiwar/contracts';
 import type { Selectable } from 'kysely';
+import { containsKeywords, offsetOf } from '../../kernel/list-paging.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
-import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
 import type { SubscriptionChannelsTable, SubscriptionTables } from './subscription-tables.ts';
 
 export type ChannelRow = Selectable<SubscriptionChannelsTable>;

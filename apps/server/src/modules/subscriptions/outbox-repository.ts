@@ -5,9 +5,8 @@
 import type { BotMessage } from '@hiwar/contracts';
 import { sql } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
-import type { Database } from '../../platform/db/database.ts';
+import { type Database, dialectOf } from '../../platform/db/database.ts';
 import { insertNotices } from '../commerce/notice-repository.ts';
-import { dialectOf } from '../datasets/dataset-query-repository.ts';
 import type { OutboxStatus, SubscriptionTables } from './subscription-tables.ts';
 
 function tablesOf(db: Database) {

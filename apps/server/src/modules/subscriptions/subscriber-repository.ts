@@ -1,8 +1,8 @@
 import type { AudienceFilter, NotificationPlatform } from '@hiwar/contracts';
 import { senderPlatformOf } from '@hiwar/contracts';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import type { SubscriptionTables } from './subscription-tables.ts';
 
 function tablesOf(db: Database) {

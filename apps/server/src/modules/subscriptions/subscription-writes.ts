@@ -1,5 +1,5 @@
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import { subscribeSender, unsubscribeSender } from './subscriber-repository.ts';
 
 /**

@@ -11,10 +11,10 @@ import {
   subscriptionMessages,
 } from '@hiwar/contracts';
 import type { z } from 'zod';
+import { pagesCountOf } from '../../kernel/list-paging.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findOwnCommand } from '../commands/command-repository.ts';
-import { pagesCountOf } from '../commands/list-paging.ts';
 import { listVariablesOfCommands } from '../variables/variable-repository.ts';
 import { wakeBroadcastDispatcher } from './broadcast-dispatcher.ts';
 import {

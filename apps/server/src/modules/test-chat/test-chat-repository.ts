@@ -1,9 +1,9 @@
 import type { BotMessage, IncomingEvent, StepTraceView } from '@hiwar/contracts';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
 import type { CommerceTables } from '../commerce/commerce-tables.ts';
 import type { RuntimeTables } from '../runtime/runtime-tables.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 
 /**
  * The test sender's rows in the runtime's tables. Only this module reads or deletes them by hand: the runtime

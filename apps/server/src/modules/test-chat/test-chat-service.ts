@@ -6,6 +6,7 @@ import {
   type TestChatHistory,
   type TestChatTurn,
 } from '@hiwar/contracts';
+import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { findChatbotByOwner, settingsOfRow } from '../chatbot/chatbot-repository.ts';
 import { findOwnCommand } from '../commands/command-repository.ts';
@@ -18,7 +19,6 @@ import {
   type SenderBank,
 } from '../runtime/index.ts';
 import { loadRunnableCommand } from '../runtime/load-command.ts';
-import type { SenderKey } from '../runtime/sender-key.ts';
 import { unsubscribeSender } from '../subscriptions/subscriber-repository.ts';
 import { deleteSenderRows, listTestTurns } from './test-chat-repository.ts';
 

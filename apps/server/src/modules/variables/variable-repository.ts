@@ -6,10 +6,10 @@ import {
   type VariableRecord,
 } from '@hiwar/contracts';
 import type { Insertable, Selectable } from 'kysely';
+import { containsKeywords, offsetOf } from '../../kernel/list-paging.ts';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
-import { containsKeywords, offsetOf } from '../commands/list-paging.ts';
 import type { CommandVarsTable, VariableTables } from './variable-tables.ts';
 
 export type VariableRow = Selectable<CommandVarsTable>;

@@ -15,12 +15,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pageParam, pagesCountOf } from '../../kernel/list-paging.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { requireOwnCommand } from '../commands/command-actions.ts';
-import { pageParam, pagesCountOf } from '../commands/list-paging.ts';
 import { notifyExamplesChanged } from '../examples/examples-changed.ts';
 import { deleteVariable } from './delete-variable.ts';
 import { requireVariableTarget, saveVariable, variableValidationError } from './save-variable.ts';

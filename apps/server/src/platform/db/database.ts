@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { type Dialect, type Driver, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, type Driver, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { createPrivateFile, keepFilePrivate } from '../private-files.ts';
 import { withPreparedStatements } from './pg-prepared-statements.ts';
@@ -9,6 +9,11 @@ import { attachWriteWatch, WriteWatch, watchedDialect } from './write-watch.ts';
 
 export type Database = Kysely<Tables>;
 export type DialectName = 'sqlite' | 'postgres';
+
+/** Which database a handle talks to (a query whose SQL differs between the two asks). */
+export function dialectOf(db: Database): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 export interface DatabaseHandle {
   db: Database;

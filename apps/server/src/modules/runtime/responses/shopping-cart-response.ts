@@ -5,6 +5,7 @@ import {
   contactVariableNames,
   type VariableRecord,
 } from '@hiwar/contracts';
+import type { SenderKey } from '../../../kernel/sender-key.ts';
 import { type CartLine, findCart, type StoredCart } from '../../commerce/cart-repository.ts';
 import {
   type CommerceWords,
@@ -18,7 +19,6 @@ import { findOwnOrder, type NewOrder, orderLinesOf, orderOf } from '../../commer
 import { receiptOf } from '../../commerce/receipt.ts';
 import { findUserById } from '../../users/user-repository.ts';
 import { interpolate } from '../interpolate.ts';
-import type { SenderKey } from '../sender-key.ts';
 import { AskAgain, type PlannedEffects, type ResponseContext } from './response-executor.ts';
 import { renderText } from './text-response.ts';
 
