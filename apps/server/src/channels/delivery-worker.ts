@@ -81,24 +81,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
    * An owner's platform that answered a 429 asking to wait a moment (retry_after ≤ 5 s: the bot's overall rate,
    * Telegram's 30 a second): until then this process claims none of that owner's deliveries to it, so a backlog
    * drains at the platform's rate instead of spending calls — and writes — on refusals. A longer wait is usually
-   * one chat's (a group's 20 a minute) and is kept by that chat alone. `${userId}\u0000${platform}` → until, ms.
+   * one chat's (a group's 20 a minute) and is kept by that chat alone. Keyed `${userId}\u0000${platform}`.
    */
-  const pausedUntil = new Map<string, number>();
+  const pausedUntil = new Map<string, { userId: number; platform: string; until: number }>();
   const pauseKey = (delivery: { userId: number; platform: string }) =>
     `${delivery.userId}\u0000${delivery.platform}`;
 
   function pausedPlatforms(): { userId: number; platform: string }[] {
     const at = now().getTime();
-    const paused: { userId: number; platform: string }[] = [];
-    for (const [key, until] of pausedUntil) {
-      if (until <= at) {
-        pausedUntil.delete(key);
-        continue;
-      }
-      const [userId, platform] = key.split('\u0000');
-      paused.push({ userId: Number(userId), platform: platform ?? '' });
-    }
-    return paused;
+    for (const [key, pause] of pausedUntil) if (pause.until <= at) pausedUntil.delete(key);
+    return [...pausedUntil.values()];
   }
 
   const platformName = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
@@ -247,7 +239,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         outcome.nextAt.getTime() - now().getTime() <= PAUSE_LONGEST_MS
       ) {
         const key = pauseKey(delivery);
-        pausedUntil.set(key, Math.max(pausedUntil.get(key) ?? 0, outcome.nextAt.getTime()));
+        const until = Math.max(pausedUntil.get(key)?.until ?? 0, outcome.nextAt.getTime());
+        pausedUntil.set(key, { userId: delivery.userId, platform: delivery.platform, until });
       }
       if (outcome.status !== 'pending') {
         options.log?.warn({ deliveryId: delivery.id, error: errorText(error) }, `delivery ${outcome.status}`);
