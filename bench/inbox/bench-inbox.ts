@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { foldSearchQuery } from '../../apps/server/src/modules/inbox/turn-text.ts';
+import { foldSearchQuery } from '../../apps/server/src/modules/runtime/turn-text.ts';
 import { registerOwnerWithService } from '../chat/bench-owner.ts';
 import { saveCommand } from '../chat/build-bot.ts';
 import { type CallAnswer, createClient } from '../chat/http-client.ts';

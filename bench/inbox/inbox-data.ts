@@ -1,4 +1,4 @@
-import { lastTextOf, searchTextOf } from '../../apps/server/src/modules/inbox/turn-text.ts';
+import { lastTextOf, searchTextOf } from '../../apps/server/src/modules/runtime/turn-text.ts';
 
 /**
  * The stored conversations of bench:inbox: TURNS turns across SENDERS senders of one owner, generated

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROADCAST_TRIES } from '../modules/subscriptions/broadcast-dispatcher.ts';
+import { subscribeSender } from '../modules/subscriptions/subscriber-repository.ts';
+import { createSubscriptionsModule } from '../modules/subscriptions/subscriptions-module.ts';
 import {
   type ConversationServer,
   createBot,
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from '../modules/runtime/conversation-testing.ts';
-import { BROADCAST_TRIES } from '../modules/subscriptions/broadcast-dispatcher.ts';
-import { subscribeSender } from '../modules/subscriptions/subscriber-repository.ts';
-import { createSubscriptionsModule } from '../modules/subscriptions/subscriptions-module.ts';
+} from '../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../testing/test-databases.ts';
 import { until } from '../testing/until.ts';
 import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram-api.test-support.ts';

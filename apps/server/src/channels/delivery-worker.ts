@@ -1,5 +1,5 @@
 import type { StoredChatbot } from '../modules/chatbot/chatbot-service.ts';
-import { findNoticeAbout } from '../modules/commerce/notice-repository.ts';
+import { findNoticeAbout } from '../modules/notices/notice-repository.ts';
 import { appendTurnTrace } from '../modules/runtime/index.ts';
 import { platformSenderOf } from '../modules/subscriptions/platform-senders.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNotice } from '../modules/commerce/notice-repository.ts';
+import { insertNotice } from '../modules/notices/notice-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -7,7 +7,7 @@ import {
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from '../modules/runtime/conversation-testing.ts';
+} from '../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../testing/test-databases.ts';
 import type { ChannelTables } from './channel-tables.ts';
 import { createChannelsModule } from './channels-module.ts';

@@ -3,7 +3,7 @@ import {
   type ConversationServer,
   createBot,
   startConversationServer,
-} from '../modules/runtime/conversation-testing.ts';
+} from '../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../testing/test-databases.ts';
 
 describe('the chatbot screen’s instruction links', () => {

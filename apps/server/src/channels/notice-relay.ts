@@ -1,4 +1,4 @@
-import { claimNoticeRelay, listNoticesToRelay } from '../modules/commerce/notice-repository.ts';
+import { claimNoticeRelay, listNoticesToRelay } from '../modules/notices/notice-repository.ts';
 import { nowIso } from '../platform/db/clock.ts';
 import type { Database } from '../platform/db/database.ts';
 import { enqueueDelivery } from './delivery-repository.ts';

@@ -1,7 +1,8 @@
 import { type Lexicon, lexiconForLanguage } from '../engine/lexicon.ts';
 import { type Lang, normalizeText } from '../text/index.ts';
 import { withArticlesAgreeing } from './articles.ts';
-import { type Change, changesFor } from './changes.ts';
+import type { Change } from './change.ts';
+import { changesFor } from './changes.ts';
 import { differenceRatio } from './difference.ts';
 import { type Tokens, tokensOf } from './phrases.ts';
 import { withoutAddedPoliteness } from './politeness-changes.ts';

@@ -1,6 +1,7 @@
 import type { Lexicon } from '../engine/lexicon.ts';
 import { functionWords } from '../extract/function-words.ts';
 import type { Lang } from '../text/index.ts';
+import type { Change } from './change.ts';
 import { formChanges } from './form-changes.ts';
 import { arabicArticleVariant } from './morphology.ts';
 import { bareToken, type Tokens } from './phrases.ts';
@@ -9,14 +10,6 @@ import { pick, type Random } from './random.ts';
 import { groupSynonymChanges, lexiconSynonymChanges } from './synonym-changes.ts';
 import { SYNONYM_TABLE } from './synonym-table.ts';
 import { withTypo } from './typos.ts';
-
-/** One sense-keeping rewrite of a token list; null when it no longer applies. */
-export interface Change {
-  kind: 'synonym' | 'drop' | 'politeness' | 'order' | 'form' | 'morphology' | 'typo';
-  /** How often it is drawn relative to the others. */
-  weight: number;
-  apply(tokens: Tokens, random: Random): Tokens | null;
-}
 
 export interface ChangeSources {
   lang: Lang;

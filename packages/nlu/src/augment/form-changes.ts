@@ -1,5 +1,5 @@
 import type { Lang } from '../text/index.ts';
-import type { Change } from './changes.ts';
+import type { Change } from './change.ts';
 import {
   DATE_FORMS,
   DATE_NEIGHBOURS,

@@ -1,6 +1,6 @@
 import type { Lexicon } from '../engine/lexicon.ts';
 import type { Lang } from '../text/index.ts';
-import type { Change } from './changes.ts';
+import type { Change } from './change.ts';
 import { bareToken, findPhrase, replaceAt, type Tokens, tokensOf } from './phrases.ts';
 import { pick } from './random.ts';
 import {

@@ -1,7 +1,7 @@
 import type { Lexicon, PartOfSpeech } from '../engine/lexicon.ts';
 import { functionWords } from '../extract/function-words.ts';
 import type { Lang } from '../text/index.ts';
-import type { Change } from './changes.ts';
+import type { Change } from './change.ts';
 import { bareToken, findPhrase, replaceAt, type Tokens } from './phrases.ts';
 import { pick } from './random.ts';
 import { isKeptWord, START_ONLY } from './word-lists.ts';

@@ -1,5 +1,5 @@
+import type { ParserKind } from './parser-kind.ts';
 import { seededRandom, shuffleInPlace } from './random.ts';
-import type { ParserKind } from './types.ts';
 
 /**
  * Share of the bot's own examples, each scored as if unseen (left out of its command's centroid), that the

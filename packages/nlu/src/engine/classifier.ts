@@ -10,8 +10,8 @@ import {
 } from './encode.ts';
 import { contentHash } from './hash.ts';
 import { gatherRows, type LinearModel, predictLinear, rowLookup, trainLinear } from './linear.ts';
+import type { ParserKind } from './parser-kind.ts';
 import type { SparseVector } from './sparse.ts';
-import type { ParserKind } from './types.ts';
 
 /** One trained model inside a classifier, as JSON: weights base64-encoded, int8 where they are large. */
 export interface SerializedMember {

@@ -1,9 +1,9 @@
 import type { Lang } from '../text/index.ts';
 import type { SerializedClassifier } from './classifier.ts';
 import type { FeatureConfig } from './features.ts';
+import type { ParserKind } from './parser-kind.ts';
 
-export type { Lang };
-export type ParserKind = 'default' | 'embedding';
+export type { Lang, ParserKind };
 
 export interface TrainingExample {
   id: string;

@@ -6,7 +6,7 @@ import {
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from '../../modules/runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import { createChannelsModule } from '../channels-module.ts';

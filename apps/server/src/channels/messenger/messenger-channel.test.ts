@@ -8,7 +8,7 @@ import {
   createBot,
   startConversationServer,
   type TestBot,
-} from '../../modules/runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';

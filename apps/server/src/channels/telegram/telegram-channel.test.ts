@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrderOnce } from '../../modules/commerce/order-repository.ts';
 import { createDataset } from '../../modules/datasets/dataset-repository.ts';
+import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -9,8 +10,7 @@ import {
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from '../../modules/runtime/conversation-testing.ts';
-import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
+} from '../../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -6,8 +7,7 @@ import {
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from '../../modules/runtime/conversation-testing.ts';
-import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
+} from '../../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import { createChannelsModule } from '../channels-module.ts';

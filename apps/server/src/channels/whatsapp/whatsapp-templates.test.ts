@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNotice } from '../../modules/commerce/notice-repository.ts';
+import { insertNotice } from '../../modules/notices/notice-repository.ts';
+import { subscribeSender } from '../../modules/subscriptions/subscriber-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -7,8 +8,7 @@ import {
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from '../../modules/runtime/conversation-testing.ts';
-import { subscribeSender } from '../../modules/subscriptions/subscriber-repository.ts';
+} from '../../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { until } from '../../testing/until.ts';
 import type { ChannelTables } from '../channel-tables.ts';

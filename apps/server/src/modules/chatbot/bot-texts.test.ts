@@ -1,6 +1,5 @@
 import { chatbotMessages, defaultChatbotSettings } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -9,7 +8,8 @@ import {
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from '../runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
 /** Issue #31 item 2: the owner words Hiwar's own texts in the chatbot settings, per language. */
 describe.each(await testDatabaseKinds())('the owner’s wording of the bot’s own texts on $label', (kind) => {

@@ -15,14 +15,15 @@ import {
 } from '@hiwar/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { notifyExamplesChanged } from '../../kernel/examples-changed.ts';
 import { pageParam, pagesCountOf } from '../../kernel/list-paging.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { ApiApp, AppModule, ModuleContext } from '../../platform/http/module.ts';
-import { notifyExamplesChanged } from '../examples/examples-changed.ts';
+import { cloneCommand, deleteCommand } from '../command-trees/command-tree-actions.ts';
 import { findOwnService } from '../services/service-repository.ts';
-import { cloneCommand, deleteCommand, requireOwnCommand, saveCommand } from './command-actions.ts';
+import { requireOwnCommand, saveCommand } from './command-actions.ts';
 import { listCommandsPage, listOwnerCommands, setCommandStatus } from './command-repository.ts';
 import { fixedCommandsOf } from './fixed-commands.ts';
 

@@ -42,24 +42,7 @@ export interface OrdersTable {
   updated_at: WithDefault<Timestamp>;
 }
 
-/** `sender_notices`: a bot message left for a sender outside a turn (an order confirmed), read by the messenger. */
-export interface SenderNoticesTable {
-  id: Generated<number>;
-  user_id: number;
-  platform: string;
-  sender_id: string;
-  message: JsonText;
-  created_at: WithDefault<Timestamp>;
-  /** migration 0025: when a channel sender's notice went out through the channel (web notices stay null) */
-  relayed_at: WithDefault<Timestamp | null>;
-  /** unused since deliveries (migration 0041) keep a notice's delivery: why the relay gave it up before */
-  relay_error: WithDefault<string | null>;
-  /** migration 0047: what the notice is (`NoticeAbout`, JSON), null when nothing a platform treats apart */
-  about: WithDefault<JsonText | null>;
-}
-
 export type CommerceTables = {
   carts: CartsTable;
   orders: OrdersTable;
-  sender_notices: SenderNoticesTable;
 };

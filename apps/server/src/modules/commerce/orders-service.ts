@@ -3,9 +3,9 @@ import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findChatbotTexts } from '../chatbot/chatbot-repository.ts';
 import { findOwnDataset } from '../datasets/dataset-repository.ts';
+import { insertNotice } from '../notices/notice-repository.ts';
 import { commerceWordsOf } from './commerce-words.ts';
 import { isMenu } from './menu-repository.ts';
-import { insertNotice } from './notice-repository.ts';
 import { findOwnOrder, listPendingOrders, orderOf, setOrderStatus } from './order-repository.ts';
 
 /** The owner's menu's pending orders, newest first, keyed by the menu id; not found for another's or a dataset. */

@@ -1,23 +1,7 @@
-import { type ComponentEntity, componentEntitiesResponse, componentsResponse } from '@hiwar/contracts';
+import { componentEntitiesResponse, componentsResponse } from '@hiwar/contracts';
 import type { AppModule } from '../../platform/http/module.ts';
+import { componentEntities } from './component-entities.ts';
 import { listBuiltInComponents } from './component-registry.ts';
-
-/** The built-in entity types the NLU engine extracts (packages/nlu EntityType), offered to component variables. */
-export const componentEntities: ComponentEntity[] = [
-  { name: 'number', label: 'Number' },
-  { name: 'ordinal', label: 'Ordinal' },
-  { name: 'date', label: 'Date' },
-  { name: 'time', label: 'Time' },
-  { name: 'datetime', label: 'Date and time' },
-  { name: 'duration', label: 'Duration' },
-  { name: 'email', label: 'Email' },
-  { name: 'phone', label: 'Phone number' },
-  { name: 'url', label: 'URL' },
-];
-
-export function isComponentEntity(name: string): boolean {
-  return componentEntities.some((entity) => entity.name === name);
-}
 
 export const componentsModule: AppModule = {
   name: 'components',

@@ -1,5 +1,4 @@
-import { listSenderRecords } from '../datasets/dataset-record-repository.ts';
-import { recordSenderId } from '../runtime/actions/user-data.ts';
+import { listSenderRecords, recordSenderId } from '../datasets/dataset-record-repository.ts';
 import type { ComponentDefinition } from './built-in-component.ts';
 
 /** Data › My saved records: what the bot's user data wrote for this sender, in any of the owner's datasets. */

@@ -30,6 +30,11 @@ function dataRowOf(
 
 const gridColumns = ['_id', 'ds_id', 'user_id', 'sender_id', 'record_status', 'data'] as const;
 
+/** `__sender_id` of the records a bot conversation writes for a sender. */
+export function recordSenderId(sender: { platform: string; senderId: string }): string {
+  return `${sender.platform}:${sender.senderId}`;
+}
+
 export interface NewDatasetRecord {
   dsId: number;
   /** the dataset's owner (`__user_id`) */

@@ -11,6 +11,7 @@ import {
 } from '@hiwar/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { notifyExamplesChanged, notifyNegativesChanged } from '../../kernel/examples-changed.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
@@ -22,7 +23,6 @@ import {
   listExamplesOfCommands,
   setExampleStatus,
 } from './example-repository.ts';
-import { notifyExamplesChanged, notifyNegativesChanged } from './examples-changed.ts';
 import { removeNegativeExample } from './negative-examples.ts';
 import { type ExampleOfCommand, saveExample, saveExamples } from './save-examples.ts';
 

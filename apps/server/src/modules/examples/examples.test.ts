@@ -1,5 +1,6 @@
 import { exampleMessages } from '@hiwar/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { subscribeToExampleChanges } from '../../kernel/examples-changed.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
@@ -9,7 +10,6 @@ import {
   createService,
   createVariable,
 } from '../services/authoring-fixtures.ts';
-import { subscribeToExampleChanges } from './examples-changed.ts';
 
 describe.each(await testDatabaseKinds())('examples on $label', (kind) => {
   let server: TestServer;

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { insertNotice } from '../commerce/notice-repository.ts';
+import { insertNotice } from '../notices/notice-repository.ts';
 import type { StoredCustomerSupport } from '../users/profile-view.ts';
 import { findUserById } from '../users/user-repository.ts';
 import { parseChatwootEndpoint } from './chatwoot/chatwoot-account.ts';

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -7,7 +6,8 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { type FakeChatwoot, startFakeChatwoot } from './chatwoot/chatwoot-fake.test-support.ts';
 
 describe.each(await testDatabaseKinds())('hand-over to the owner’s Chatwoot on $label', (kind) => {

@@ -4,8 +4,8 @@ import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findChatbotTexts } from '../chatbot/chatbot-repository.ts';
-import { insertNotice } from '../commerce/notice-repository.ts';
 import { findConversation } from '../inbox/conversation-repository.ts';
+import { insertNotice } from '../notices/notice-repository.ts';
 import { resolveInChatwoot } from './chatwoot-relay.ts';
 import {
   type CloseReason,

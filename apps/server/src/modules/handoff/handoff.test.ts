@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { findNoticeAbout } from '../commerce/notice-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -8,7 +6,9 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { findNoticeAbout } from '../notices/notice-repository.ts';
 import { releaseExpired } from './handoff-service.ts';
 
 const csAction = (type: 'cs_connect' | 'cs_disconnect', department = '') => ({

@@ -1,14 +1,14 @@
 import { messages } from '@hiwar/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
   createBot,
   startConversationServer,
   type TestBot,
-} from '../runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
 /**
  * A full disk, made on SQLite by capping the database's size at what it holds (max_page_count) and filling the

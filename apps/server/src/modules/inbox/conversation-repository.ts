@@ -8,9 +8,9 @@ import {
 import { sql } from 'kysely';
 import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database, DialectName } from '../../platform/db/database.ts';
+import { foldSearchQuery } from '../runtime/turn-text.ts';
 import { customerTurnsOf, notUnderstood, STORE_LAG_MS } from './customer-turns.ts';
 import type { InboxTables } from './inbox-tables.ts';
-import { foldSearchQuery } from './turn-text.ts';
 
 function tablesOf(db: Database) {
   return db.withTables<InboxTables>();

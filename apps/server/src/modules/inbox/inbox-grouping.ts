@@ -3,11 +3,11 @@ import type { ExpressionBuilder } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
+import { displayTextOf, foldSearchQuery } from '../runtime/turn-text.ts';
 import { isoOf } from './conversation-repository.ts';
 import { customerTurnsOf, notUnderstood, settledBefore } from './customer-turns.ts';
 import { progressOf } from './inbox-progress.ts';
 import type { InboxGroupStatus, InboxTables } from './inbox-tables.ts';
-import { displayTextOf, foldSearchQuery } from './turn-text.ts';
 
 function tablesOf(db: Database) {
   return db.withTables<InboxTables>();

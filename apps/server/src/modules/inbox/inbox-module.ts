@@ -21,9 +21,9 @@ import {
   turnsQuery,
   turnsResponse,
 } from '@hiwar/contracts';
+import { notifyExamplesChanged, notifyNegativesChanged } from '../../kernel/examples-changed.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { notifyExamplesChanged, notifyNegativesChanged } from '../examples/examples-changed.ts';
 import { countWaitingHandoffs } from '../handoff/handoff-repository.ts';
 import { handoffOf, releaseByOwner, replyToSender } from '../handoff/handoff-service.ts';
 import {

@@ -1,10 +1,10 @@
 import { INBOX_PAGE_SIZE, type IncomingEvent, senderKeyOf } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson } from '../../platform/db/json.ts';
+import { displayTextOf } from '../runtime/turn-text.ts';
 import { isoOf } from './conversation-repository.ts';
 import type { Candidate } from './inbox-grouping.ts';
 import type { InboxGroupStatus, InboxTables } from './inbox-tables.ts';
-import { displayTextOf } from './turn-text.ts';
 
 function tablesOf(db: Database) {
   return db.withTables<InboxTables>();

@@ -14,8 +14,9 @@ import { nowIso } from '../../platform/db/clock.ts';
 import type { Database, DialectName } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findOwnCommand } from '../commands/command-repository.ts';
-import { listNoticesBetween } from '../commerce/notice-repository.ts';
 import { saveExample } from '../examples/save-examples.ts';
+import { listNoticesBetween } from '../notices/notice-repository.ts';
+import { displayTextOf } from '../runtime/turn-text.ts';
 import { commandNamesOf, findConversation, listConversations } from './conversation-repository.ts';
 import { groupNewMessages } from './inbox-grouping.ts';
 import {
@@ -28,7 +29,6 @@ import {
 import { exampleRequestOf } from './message-example.ts';
 import { listTranscriptPage } from './transcript-repository.ts';
 import { turnDeliveriesOf } from './turn-deliveries.ts';
-import { displayTextOf } from './turn-text.ts';
 
 /** Notices shown with one transcript page at most. */
 const NOTICES_PER_PAGE = 200;

@@ -1,6 +1,5 @@
 import { commandPayload } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -8,7 +7,8 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { insertTurns } from '../runtime/turn-repository.ts';
 import { recordSenderTurns } from '../senders/sender-repository.ts';
 

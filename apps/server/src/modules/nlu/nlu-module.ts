@@ -10,10 +10,10 @@ import {
   trainResponse,
 } from '@hiwar/contracts';
 import { z } from 'zod';
+import { subscribeToExampleChanges } from '../../kernel/examples-changed.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { createJobRunner, type JobRunner } from '../../platform/jobs/index.ts';
-import { subscribeToExampleChanges } from '../examples/examples-changed.ts';
 import { augmentExample } from './augment-example.ts';
 import { debugMessage } from './debug-message.ts';
 import { markExamplesChanged } from './model-state-repository.ts';

@@ -1,3 +1,8 @@
+import {
+  findMissingReferences as findMissing,
+  type IsUsable,
+  type Reference as KindReference,
+} from '../../kernel/owned-references.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { isOwnCommand } from '../commands/command-repository.ts';
 import { findBuiltInComponent } from '../components/component-registry.ts';
@@ -6,8 +11,6 @@ import { findReadableDataset } from '../datasets/dataset-repository.ts';
 import { findOwnDepartment } from '../departments/department-repository.ts';
 import { findOwnChannel } from '../subscriptions/channel-repository.ts';
 import { findOwnVariable } from '../variables/variable-repository.ts';
-
-type IsUsable = (db: Database, userId: number, id: number) => Promise<boolean>;
 
 /**
  * What a saved id may point at, and how to tell that the owner may point at it. Each answers through the owning
@@ -33,38 +36,14 @@ export const referenceKinds = {
 
 export type ReferenceKind = keyof typeof referenceKinds;
 
-/** One id a request carries: where it sits (the field error's key), what it must point at, what to say if not. */
-export interface Reference {
-  path: string;
-  kind: ReferenceKind;
-  /** null refers to nothing and passes; anything but a positive safe integer can point at nothing */
-  id: number | null;
-  message: string;
-}
+/** One id a request carries, of a kind this table knows. */
+export type Reference = KindReference<ReferenceKind>;
 
-const isWellFormedId = (id: number) => Number.isSafeInteger(id) && id > 0;
-
-/**
- * The references that point at nothing the owner may use (missing, or another owner's private row), in the
- * order given. Each distinct kind and id is looked up once.
- */
-export async function findMissingReferences(
+/** The references that point at nothing the owner may use, in the order given (`kernel/owned-references.ts`). */
+export function findMissingReferences(
   db: Database,
   userId: number,
   references: readonly Reference[],
 ): Promise<Reference[]> {
-  const usable = new Map<string, boolean>();
-  const missing: Reference[] = [];
-  for (const reference of references) {
-    const { kind, id } = reference;
-    if (id === null) continue;
-    const key = `${kind}:${id}`;
-    let isUsable = usable.get(key);
-    if (isUsable === undefined) {
-      isUsable = isWellFormedId(id) && (await referenceKinds[kind](db, userId, id));
-      usable.set(key, isUsable);
-    }
-    if (!isUsable) missing.push(reference);
-  }
-  return missing;
+  return findMissing(db, userId, references, referenceKinds);
 }

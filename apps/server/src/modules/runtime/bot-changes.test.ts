@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { createVariable } from '../services/authoring-fixtures.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -9,7 +7,9 @@ import {
   saveAdvertises,
   startConversationServer,
   type TestBot,
-} from './conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { createVariable } from '../services/authoring-fixtures.ts';
 
 /**
  * The runtime keeps what it reads of a bot in memory (bot-cache.ts); whatever the owner changes through the API

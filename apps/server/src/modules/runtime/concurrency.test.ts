@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { loadBank, saveBank } from './bank-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -8,7 +6,9 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from './conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { loadBank, saveBank } from './bank-repository.ts';
 import { idleBank } from './sender-bank.ts';
 import { listTurns } from './turn-repository.ts';
 import { TurnWriter } from './turn-writer.ts';

@@ -4,7 +4,6 @@ import { senderKeyText } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { relayTurnToChatwoot } from '../handoff/chatwoot-relay.ts';
-import { displayTextOf } from '../inbox/turn-text.ts';
 import { wakeActionDispatcher } from './actions/action-dispatcher.ts';
 import { type LoadedBank, loadBank } from './bank-repository.ts';
 import { hasLetters, languageOfLocale } from './message-language.ts';
@@ -20,6 +19,7 @@ import {
   type StepTrace,
   type TurnState,
 } from './turn-state.ts';
+import { displayTextOf } from './turn-text.ts';
 import { turnWriterOf } from './turn-writer.ts';
 
 export interface IncomingTurn {

@@ -1,7 +1,7 @@
 import { findOpenHandoff } from '../handoff/handoff-repository.ts';
 import { planHandoff, planRelease } from '../handoff/plan-handoff.ts';
 import { readSupportSettings } from '../handoff/support-settings.ts';
-import type { StepOutcome } from './steps.ts';
+import type { StepOutcome } from './step-outcome.ts';
 import { ownWordsOf, type TurnState } from './turn-state.ts';
 
 /** The fixed commands (GET /command/get_fixed_commands) a button's payload may name. */

@@ -1,4 +1,10 @@
-import type { TurnState } from './turn-state.ts';
+import type { SenderBank } from './sender-bank.ts';
+
+/** What the placeholders are filled from: the sender and their bank (a turn has both). */
+interface PlaceholderSources {
+  bank: Pick<SenderBank, 'vars' | 'msg'>;
+  sender: { senderId: string; platform: string; name?: string | null; username?: string | null };
+}
 
 function textOf(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -11,7 +17,7 @@ function textOf(value: unknown): string {
 }
 
 /** The values `{{name}}` may name: the command's variables and the sender variables (spec part 1 §9). */
-export function interpolationValues(turn: TurnState): Record<string, string> {
+export function interpolationValues(turn: PlaceholderSources): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(turn.bank.vars)) values[name] = textOf(value);
   return {

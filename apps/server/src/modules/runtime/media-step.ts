@@ -1,4 +1,4 @@
-import type { StepOutcome } from './steps.ts';
+import type { StepOutcome } from './step-outcome.ts';
 import { ownWordsOf, type TurnState } from './turn-state.ts';
 
 /**

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -7,7 +6,8 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from './conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
 /**
  * Short messages a language identifier cannot be sure of: names, places, loanwords, brands, one-word

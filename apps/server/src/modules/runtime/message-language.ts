@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { fixedCommandKeys } from '../commands/fixed-commands.ts';
 import { listMatchableCommandIds, NLU_LANGS } from '../nlu/index.ts';
 import { botCache } from './bot-cache.ts';
-import type { StepOutcome } from './steps.ts';
+import type { StepOutcome } from './step-outcome.ts';
 import type { TurnState } from './turn-state.ts';
 
 const matchableCommands = botCache<ReadonlySet<number>>();

@@ -2,7 +2,7 @@ import { type CommandListItem, parseCommandPostback } from '@hiwar/contracts';
 import { listOwnerCommands } from '../commands/command-repository.ts';
 import { botCache } from './bot-cache.ts';
 import { startCommand } from './run-command.ts';
-import type { StepOutcome } from './steps.ts';
+import type { StepOutcome } from './step-outcome.ts';
 import type { TurnState } from './turn-state.ts';
 
 function comparable(text: string): string {

@@ -1,6 +1,5 @@
 import { commandPayload } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -9,7 +8,8 @@ import {
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from './conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
 describe.each(await testDatabaseKinds())('postbacks on $label', (kind) => {
   let server: ConversationServer;

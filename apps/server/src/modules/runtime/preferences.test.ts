@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../platform/db/clock.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -8,7 +7,8 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from './conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
 describe.each(await testDatabaseKinds())('preferences and default values on $label', (kind) => {
   let server: ConversationServer;

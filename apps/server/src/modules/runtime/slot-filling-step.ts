@@ -4,7 +4,7 @@ import { loadRunnableCommand, type RunnableCommand } from './load-command.ts';
 import { exitPhraseIn, foldedWords } from './question-exit.ts';
 import { continueCommand, promptFor, setValue, startCommand } from './run-command.ts';
 import { idleBank } from './sender-bank.ts';
-import type { StepOutcome } from './steps.ts';
+import type { StepOutcome } from './step-outcome.ts';
 import { ownWordsOf, type TurnState } from './turn-state.ts';
 import { isStrongMatch, understand } from './understand.ts';
 import { runChatbotFallback } from './understanding-step.ts';

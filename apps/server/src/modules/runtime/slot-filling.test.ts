@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -8,7 +7,8 @@ import {
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from './conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
 describe.each(await testDatabaseKinds())('slot filling on $label', (kind) => {
   let server: ConversationServer;

@@ -4,15 +4,10 @@ import { runLanguageStep } from './message-language.ts';
 import { traced } from './pipeline-trace.ts';
 import { runPostbackStep } from './postback-step.ts';
 import { runSlotFillingStep } from './slot-filling-step.ts';
+import type { StepOutcome } from './step-outcome.ts';
 import type { TurnState } from './turn-state.ts';
 import { runUnderstandingStep } from './understanding-step.ts';
 import { runUnsubscribeStep } from './unsubscribe-step.ts';
-
-export interface StepOutcome {
-  /** true: the turn is answered, later steps do not run */
-  handled: boolean;
-  note: string;
-}
 
 interface Step {
   name: string;

@@ -2,9 +2,9 @@ import { type BotMessage, type IncomingEvent, TEST_PLATFORM } from '@hiwar/contr
 import { type SenderKey, senderKeyText } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
-import { searchTextOf } from '../inbox/turn-text.ts';
 import type { RuntimeTables } from './runtime-tables.ts';
 import type { StepTrace } from './turn-state.ts';
+import { searchTextOf } from './turn-text.ts';
 
 function tablesOf(db: Database) {
   return db.withTables<RuntimeTables>();

@@ -3,7 +3,6 @@ import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { applyCommerceWrites, type CommerceWrite } from '../commerce/commerce-writes.ts';
 import { applyHandoffWrites, type HandoffWrite } from '../handoff/handoff-writes.ts';
-import { lastTextOf } from '../inbox/turn-text.ts';
 import { recordSenderTurns } from '../senders/sender-repository.ts';
 import { applySubscriptionWrites, type SubscriptionWrite } from '../subscriptions/subscription-writes.ts';
 import { insertActions } from './actions/action-repository.ts';
@@ -13,6 +12,7 @@ import { saveBank } from './bank-repository.ts';
 import { type PreferenceWrite, savePreferences } from './preference-repository.ts';
 import type { SenderBank } from './sender-bank.ts';
 import { insertTurns, type NewTurn } from './turn-repository.ts';
+import { lastTextOf } from './turn-text.ts';
 
 /**
  * What one turn writes: the sender (when new), its bank (when changed), preferences, its response's user data

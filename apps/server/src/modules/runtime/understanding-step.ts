@@ -1,6 +1,6 @@
 import { chatbotFallbackReplies } from './fallback-replies.ts';
 import { startCommand } from './run-command.ts';
-import type { StepOutcome } from './steps.ts';
+import type { StepOutcome } from './step-outcome.ts';
 import type { TurnState } from './turn-state.ts';
 import { understand } from './understand.ts';
 

@@ -1,6 +1,6 @@
 import { isSubscribedAnywhere } from '../subscriptions/subscriber-repository.ts';
 import { isUnsubscribeRequest } from '../subscriptions/subscription-words.ts';
-import type { StepOutcome } from './steps.ts';
+import type { StepOutcome } from './step-outcome.ts';
 import { ownWordsOf, type TurnState } from './turn-state.ts';
 
 /**

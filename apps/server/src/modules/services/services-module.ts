@@ -13,13 +13,18 @@ import {
   setStatusRequest,
 } from '@hiwar/contracts';
 import { z } from 'zod';
+import { notifyExamplesChanged } from '../../kernel/examples-changed.ts';
 import { pagesCountOf } from '../../kernel/list-paging.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
+import {
+  cloneService,
+  deleteService,
+  listServicesWithCommands,
+} from '../command-trees/command-tree-actions.ts';
 import { listCommandsOfService } from '../commands/command-repository.ts';
-import { notifyExamplesChanged } from '../examples/examples-changed.ts';
-import { cloneService, deleteService, listServicesWithCommands, saveService } from './service-actions.ts';
+import { saveService } from './service-actions.ts';
 import { registerServiceExamplesRoute, registerServiceNegativesRoute } from './service-examples-route.ts';
 import { findOwnService, listServicesPage, setServiceStatus } from './service-repository.ts';
 

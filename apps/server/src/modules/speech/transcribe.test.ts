@@ -1,13 +1,13 @@
 import { defaultChatbotSettings, widgetMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   type ConversationServer,
   createBot,
   saveChatbot,
   startConversationServer,
   type TestBot,
-} from '../runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { type FakeSpeechProviders, startFakeSpeechProviders } from './fake-speech-providers.test-support.ts';
 
 /** A few bytes standing for a recording: the providers are fakes, the bytes only have to arrive unchanged. */

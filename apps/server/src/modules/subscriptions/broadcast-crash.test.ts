@@ -6,7 +6,7 @@ import { type DatabaseHandle, openDatabase } from '../../platform/db/database.ts
 import { registerAndLogin } from '../../testing/accounts.ts';
 import { type ServerProcess, serverEnvOf, startServerProcess } from '../../testing/server-process.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import type { CommerceTables } from '../commerce/commerce-tables.ts';
+import type { NoticeTables } from '../notices/notice-tables.ts';
 import type { SubscriptionTables } from './subscription-tables.ts';
 
 const kinds = await testDatabaseKinds();
@@ -49,7 +49,7 @@ describe.each(kinds)('a broadcast killed mid-send on $label', (kind) => {
     // opened after the first server migrated the database
     const db = () => {
       handle ??= openDatabase(target);
-      return handle.db.withTables<SubscriptionTables & CommerceTables>();
+      return handle.db.withTables<SubscriptionTables & NoticeTables>();
     };
     return { start, db };
   }

@@ -6,7 +6,7 @@ import type { BotMessage } from '@hiwar/contracts';
 import { sql } from 'kysely';
 import { nowIso } from '../../platform/db/clock.ts';
 import { type Database, dialectOf } from '../../platform/db/database.ts';
-import { insertNotices } from '../commerce/notice-repository.ts';
+import { insertNotices } from '../notices/notice-repository.ts';
 import type { OutboxStatus, SubscriptionTables } from './subscription-tables.ts';
 
 function tablesOf(db: Database) {

@@ -1,6 +1,6 @@
 import type { BotMessage } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
-import type { NoticeAbout } from '../commerce/notice-repository.ts';
+import type { NoticeAbout } from '../notices/notice-repository.ts';
 
 /**
  * How fast a broadcast may send, in messages per second: to a platform overall and to one chat

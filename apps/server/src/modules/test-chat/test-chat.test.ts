@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
   createBot,
   startConversationServer,
   type TestBot,
-} from '../runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { SubscriptionTables } from '../subscriptions/subscription-tables.ts';
 
 const bookTable = {

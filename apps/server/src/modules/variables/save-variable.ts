@@ -1,12 +1,13 @@
 import { datasetMessages, type SaveVariableInput, variableMessages } from '@hiwar/contracts';
 import type { FastifySchemaValidationError } from 'fastify';
+import { findMissingReferences, type IsUsable, type Reference } from '../../kernel/owned-references.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { fieldErrorsOf } from '../../platform/http/field-errors.ts';
 import { requireOwnCommand } from '../commands/command-actions.ts';
-import { isComponentEntity } from '../components/components-module.ts';
+import { isOwnCommand } from '../commands/command-repository.ts';
+import { isComponentEntity } from '../components/component-entities.ts';
 import { findReadableDataset } from '../datasets/dataset-repository.ts';
-import { findMissingReferences, type Reference } from '../references/owned-references.ts';
 import {
   findOwnVariable,
   insertVariable,
@@ -28,8 +29,17 @@ export function variableValidationError(issues: readonly FastifySchemaValidation
   return new AppError('validation', first, errors);
 }
 
+/** What a variable's ids may point at (the same tests as `references/owned-references.ts`' for these kinds). */
+const variableReferenceKinds = {
+  readableDataset: async (db, userId, id) => (await findReadableDataset(db, userId, id)) !== undefined,
+  ownVariable: async (db, userId, id) => (await findOwnVariable(db, userId, id)) !== undefined,
+  ownCommand: (db, userId, id) => isOwnCommand(db, userId, id),
+} satisfies Record<string, IsUsable>;
+
+type VariableReference = Reference<keyof typeof variableReferenceKinds>;
+
 /** The ids a variable carries, in the form's order, each with the message the form shows when it is refused. */
-function referencesOf(input: SaveVariableInput): Reference[] {
+function referencesOf(input: SaveVariableInput): VariableReference[] {
   return [
     {
       path: 'var_type_ds_id',
@@ -70,7 +80,7 @@ async function checkDatasetFields(db: Database, userId: number, input: SaveVaria
 
 /** References must point at the owner's own rows (or a public dataset); the first refused one answers. */
 async function checkReferences(db: Database, userId: number, input: SaveVariableInput): Promise<void> {
-  const [missing] = await findMissingReferences(db, userId, referencesOf(input));
+  const [missing] = await findMissingReferences(db, userId, referencesOf(input), variableReferenceKinds);
   if (missing) throw refused(missing.path, missing.message);
   if (input.var_type_ds_id !== null) await checkDatasetFields(db, userId, input);
   if (input.var_type === 'component' && !isComponentEntity(input.entity_name)) {

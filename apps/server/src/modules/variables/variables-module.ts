@@ -15,14 +15,14 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notifyExamplesChanged } from '../../kernel/examples-changed.ts';
 import { pageParam, pagesCountOf } from '../../kernel/list-paging.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
+import { deleteVariable } from '../command-trees/delete-variable.ts';
 import { requireOwnCommand } from '../commands/command-actions.ts';
-import { notifyExamplesChanged } from '../examples/examples-changed.ts';
-import { deleteVariable } from './delete-variable.ts';
 import { requireVariableTarget, saveVariable, variableValidationError } from './save-variable.ts';
 import {
   findOwnVariable,

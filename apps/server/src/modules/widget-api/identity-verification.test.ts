@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { widgetMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
   createBot,
   startConversationServer,
   type TestBot,
-} from '../runtime/conversation-testing.ts';
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
 /** What a site's server computes (the widget README's example), written here without the server's code. */
 const sign = (secret: string, id: number) => createHmac('sha256', secret).update(String(id)).digest('hex');

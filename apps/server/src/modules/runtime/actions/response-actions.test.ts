@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../../../platform/mail/smtp-sink.test-support.ts';
-import { testDatabaseKinds } from '../../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -10,7 +9,8 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../conversation-testing.ts';
+} from '../../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../../testing/test-databases.ts';
 import { listTurnActions } from './action-repository.ts';
 
 interface ReceivedRequest {

@@ -1,7 +1,11 @@
 import type { CommandResponseRecord, DatasetRecord, userDataModes } from '@hiwar/contracts';
 import type { Database } from '../../../platform/db/database.ts';
 import { fromJson } from '../../../platform/db/json.ts';
-import { insertDatasetRecord, updateRecordData } from '../../datasets/dataset-record-repository.ts';
+import {
+  insertDatasetRecord,
+  recordSenderId,
+  updateRecordData,
+} from '../../datasets/dataset-record-repository.ts';
 import type { DatasetTables } from '../../datasets/dataset-tables.ts';
 import { checkFieldValue } from '../../datasets/record-values.ts';
 import { type ParameterSources, parameterValue } from './parameter-values.ts';
@@ -23,11 +27,6 @@ export interface UserDataWrite {
   values: Record<string, unknown>;
   /** the `is_primary` fields: a record of this sender with the same values is the one to change */
   keys: string[];
-}
-
-/** `__sender_id` of the records a bot conversation writes for a sender. */
-export function recordSenderId(sender: { platform: string; senderId: string }): string {
-  return `${sender.platform}:${sender.senderId}`;
 }
 
 export interface PlannedUserData {

@@ -5,7 +5,6 @@ import {
   type SeenRequest,
   startTestServer as startFakeApi,
 } from '../../../platform/net/outbound-http.test-support.ts';
-import { testDatabaseKinds } from '../../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -13,7 +12,8 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../conversation-testing.ts';
+} from '../../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../../testing/test-databases.ts';
 import { setResponseServices } from './response-services.ts';
 import { responseNoteOf } from './response-trace.test-support.ts';
 

@@ -1,7 +1,5 @@
 import { responseMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../testing/test-databases.ts';
-import { insertDatasetRecord } from '../../datasets/dataset-record-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -9,7 +7,9 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../conversation-testing.ts';
+} from '../../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../../testing/test-databases.ts';
+import { insertDatasetRecord } from '../../datasets/dataset-record-repository.ts';
 
 const SENDER_PROFILE = 1;
 const DATE_AND_TIME = 2;

@@ -1,8 +1,6 @@
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../testing/test-databases.ts';
-import { MARIADB, POSTGRES, uniqueName } from '../../data-sources/data-sources.test-support.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -10,7 +8,9 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../conversation-testing.ts';
+} from '../../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../../testing/test-databases.ts';
+import { MARIADB, POSTGRES, uniqueName } from '../../data-sources/data-sources.test-support.ts';
 import { setResponseServices } from './response-services.ts';
 import { responseNoteOf } from './response-trace.test-support.ts';
 

@@ -1,8 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../testing/test-databases.ts';
-import { distanceKm, foldText } from '../../datasets/dataset-record-match.ts';
-import { insertDatasetRecords, refreshRecordStatistics } from '../../datasets/dataset-record-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -10,7 +7,10 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../conversation-testing.ts';
+} from '../../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../../testing/test-databases.ts';
+import { distanceKm, foldText } from '../../datasets/dataset-record-match.ts';
+import { insertDatasetRecords, refreshRecordStatistics } from '../../datasets/dataset-record-repository.ts';
 
 /**
  * A 10,000-record dataset queried by one LIKE and one NEARBY command (issue #11 item 6 measures these at 200

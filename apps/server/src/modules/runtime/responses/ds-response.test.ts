@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../testing/test-databases.ts';
-import { insertDatasetRecord } from '../../datasets/dataset-record-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -8,7 +6,9 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../conversation-testing.ts';
+} from '../../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../../testing/test-databases.ts';
+import { insertDatasetRecord } from '../../datasets/dataset-record-repository.ts';
 import type { RuntimeTables } from '../runtime-tables.ts';
 
 const schema = [

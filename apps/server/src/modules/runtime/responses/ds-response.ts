@@ -12,8 +12,8 @@ import {
   type QueriedRecord,
   type QueryCondition,
 } from '../../datasets/dataset-record-match.ts';
+import { recordSenderId } from '../../datasets/dataset-record-repository.ts';
 import { findReadableDataset } from '../../datasets/dataset-repository.ts';
-import { recordSenderId } from '../actions/user-data.ts';
 import { botCache } from '../bot-cache.ts';
 import { interpolate } from '../interpolate.ts';
 import {

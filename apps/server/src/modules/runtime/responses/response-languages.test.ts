@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../testing/test-databases.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -7,7 +6,8 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../conversation-testing.ts';
+} from '../../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../../testing/test-databases.ts';
 
 // Issue #11 item 3: a greeting with English and Arabic examples answered "السلام عليكم" in English.
 describe.each(await testDatabaseKinds())('replies in the sender’s language on $label', (kind) => {

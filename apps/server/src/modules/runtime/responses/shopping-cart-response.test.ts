@@ -1,11 +1,6 @@
 import { menuFixedFields, orderSchema, ordersListAnswerSchema } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../../../platform/mail/smtp-sink.test-support.ts';
-import { type TestDatabaseKind, testDatabaseKinds } from '../../../testing/test-databases.ts';
-import { findCart } from '../../commerce/cart-repository.ts';
-import { findNoticeAbout } from '../../commerce/notice-repository.ts';
-import { insertDatasetRecord, updateRecordData } from '../../datasets/dataset-record-repository.ts';
-import { createDataset } from '../../datasets/dataset-repository.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -13,7 +8,12 @@ import {
   newSender,
   startConversationServer,
   type TestBot,
-} from '../conversation-testing.ts';
+} from '../../../testing/conversation-server.ts';
+import { type TestDatabaseKind, testDatabaseKinds } from '../../../testing/test-databases.ts';
+import { findCart } from '../../commerce/cart-repository.ts';
+import { insertDatasetRecord, updateRecordData } from '../../datasets/dataset-record-repository.ts';
+import { createDataset } from '../../datasets/dataset-repository.ts';
+import { findNoticeAbout } from '../../notices/notice-repository.ts';
 
 type Reply = Record<string, unknown>;
 

@@ -1,17 +1,17 @@
 import { defaultChatbotSettings, type SaveChatbotInput, type SaveVariableRequest } from '@hiwar/contracts';
-import type { Config } from '../../platform/config.ts';
-import type { AppModule } from '../../platform/http/module.ts';
-import { registerAndLogin } from '../../testing/accounts.ts';
-import type { TestDatabaseKind } from '../../testing/test-databases.ts';
-import { type CallResult, startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { modules } from '../index.ts';
+import { modules } from '../modules/index.ts';
 import {
   createCommand,
   createExample,
   createService,
   createVariable,
-} from '../services/authoring-fixtures.ts';
-import { createWidgetApiModule } from '../widget-api/widget-api-module.ts';
+} from '../modules/services/authoring-fixtures.ts';
+import { createWidgetApiModule } from '../modules/widget-api/widget-api-module.ts';
+import type { Config } from '../platform/config.ts';
+import type { AppModule } from '../platform/http/module.ts';
+import { registerAndLogin } from './accounts.ts';
+import type { TestDatabaseKind } from './test-databases.ts';
+import { type CallResult, startTestServer, type TestServer } from './test-server.ts';
 
 /**
  * Test support for conversations: a real server whose runtime clock and random source the test controls, and

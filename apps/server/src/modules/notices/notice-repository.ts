@@ -2,10 +2,10 @@ import type { BotMessage } from '@hiwar/contracts';
 import type { SenderKey } from '../../kernel/sender-key.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fromJson, toJson } from '../../platform/db/json.ts';
-import type { CommerceTables } from './commerce-tables.ts';
+import type { NoticeTables } from './notice-tables.ts';
 
 function tablesOf(db: Database) {
-  return db.withTables<CommerceTables>();
+  return db.withTables<NoticeTables>();
 }
 
 export interface SenderNotice {

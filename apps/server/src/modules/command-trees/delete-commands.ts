@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db/database.ts';
+import { deleteCommandRows } from '../commands/command-repository.ts';
 import { deleteExamplesOfCommands } from '../examples/example-repository.ts';
 import { deleteVariablesOfCommands } from '../variables/variable-repository.ts';
-import { deleteCommandRows } from './command-repository.ts';
 
 /**
  * Deletes commands with their examples and variables. Run inside the caller's transaction; tables of later

@@ -1,8 +1,8 @@
 import type { Database } from '../../platform/db/database.ts';
+import { type CommandRow, insertCommand } from '../commands/command-repository.ts';
 import { copyExamples } from '../examples/copy-examples.ts';
 import { copyResponses } from '../responses/copy-response.ts';
 import { copyVariables } from '../variables/copy-variables.ts';
-import { type CommandRow, insertCommand } from './command-repository.ts';
 
 export interface CommandsCopy {
   userId: number;

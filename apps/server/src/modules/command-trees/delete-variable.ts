@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { removeVariableTags } from '../examples/example-repository.ts';
-import { deleteVariableRow, findOwnVariable } from './variable-repository.ts';
+import { deleteVariableRow, findOwnVariable } from '../variables/variable-repository.ts';
 
 /**
  * Deletes the owner's variable and its tags in the command's examples, in one transaction. References from

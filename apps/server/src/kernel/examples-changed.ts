@@ -1,4 +1,4 @@
-import type { Database } from '../../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 
 /**
  * The one hook every change to a command's examples goes through (save, delete, status, tag removal, copies,

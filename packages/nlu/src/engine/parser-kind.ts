@@ -1,0 +1,2 @@
+/** The two parsers an owner chooses between (the chatbot's setting): which members the classifier has. */
+export type ParserKind = 'default' | 'embedding';
