@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { preloadLazyComponents } from './app/lazy-screen.tsx';
 import { Providers } from './app/providers.tsx';
 import { createQueryClient, forgetDataOnSessionChange } from './app/query-client.ts';
 import { createAppRouter } from './app/router.tsx';
+import { preloadLazyComponents } from './components/lazy-screen.tsx';
 import { initI18n, loadTranslations } from './lib/i18n.ts';
 import { applyDocumentLanguage, readLanguageCookie } from './lib/language.ts';
 

@@ -6,8 +6,8 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { lazyComponent } from '../components/lazy-screen.tsx';
 import { directionOf, isLanguage } from '../lib/language.ts';
-import { lazyComponent } from './lazy-screen.tsx';
 import { theme } from './theme.ts';
 
 // Toasts and confirm dialogs are not in the first load: a toast raised before they arrive waits in the

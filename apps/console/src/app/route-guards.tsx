@@ -19,9 +19,3 @@ export function VisitorOnly() {
   const isSignedIn = useIsSignedIn();
   return isSignedIn ? <Navigate to="/" replace /> : <Outlet />;
 }
-
-/** The redirect query value after sign-in: only a path inside the console, else the root. */
-export function safeRedirectPath(value: string | null): string {
-  if (!value?.startsWith('/') || value.startsWith('//')) return '/';
-  return value;
-}

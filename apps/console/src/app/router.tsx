@@ -1,13 +1,13 @@
 import { createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { lazyScreen } from '../components/lazy-screen.tsx';
 import {
   confirmEmailRoute,
   logoutRoute,
   socialSigninRoute,
   visitorRoutes,
 } from '../features/auth/module.tsx';
-import type { FeatureModule } from './feature-module.ts';
+import type { FeatureModule } from '../lib/feature-module.ts';
 import { featureModules } from './features.ts';
-import { lazyScreen } from './lazy-screen.tsx';
 import { RequireSignIn, VisitorOnly } from './route-guards.tsx';
 import { AppFrame } from './shell/app-frame.tsx';
 import { registerCrumbName } from './shell/breadcrumb-names.ts';
@@ -16,7 +16,7 @@ import { RequestOverlay } from './shell/request-overlay.tsx';
 import { VisitorLayout } from './shell/visitor-layout.tsx';
 
 const notFoundScreen = lazyScreen(() =>
-  import('../features/not-found/not-found-page.tsx').then((file) => file.NotFoundPage),
+  import('./not-found/not-found-page.tsx').then((file) => file.NotFoundPage),
 );
 
 function Root() {

@@ -2,11 +2,11 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { FeatureModule } from '../app/feature-module.ts';
-import { preloadLazyComponents } from '../app/lazy-screen.tsx';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { buildRoutes } from '../app/router.tsx';
+import { preloadLazyComponents } from '../components/lazy-screen.tsx';
+import type { FeatureModule } from '../lib/feature-module.ts';
 import { initI18n } from '../lib/i18n.ts';
 import type { Language } from '../lib/language.ts';
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { preloadLazyComponents } from '../app/lazy-screen.tsx';
+import { preloadLazyComponents } from '../components/lazy-screen.tsx';
 // registers the lazy toasts and dialogs, fetched below so every rendered console shows them at once
 import '../app/providers.tsx';
 import { addTranslations, initI18n } from '../lib/i18n.ts';

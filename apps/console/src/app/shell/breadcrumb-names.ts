@@ -2,10 +2,7 @@
  * Names for id segments in the breadcrumbs. A feature registers a lookup for the segment that precedes its
  * ids, e.g. `services` → the service name of `/services/12`. Register through a feature module's `crumbNames`.
  */
-import type { QueryClient } from '@tanstack/react-query';
-
-/** The client lets a lookup share a query the screen makes anyway (the same key, one request). */
-export type CrumbNameLookup = (id: string, queryClient: QueryClient) => Promise<string>;
+import type { CrumbNameLookup } from '../../lib/feature-module.ts';
 
 const lookups = new Map<string, CrumbNameLookup>();
 

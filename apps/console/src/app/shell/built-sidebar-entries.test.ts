@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FeatureModule } from '../feature-module.ts';
+import type { FeatureModule } from '../../lib/feature-module.ts';
 import { featureModules } from '../features.ts';
 import { builtSidebarEntries } from './built-sidebar-entries.ts';
 import { sidebarEntries } from './sidebar-entries.ts';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { FeatureModule } from '../feature-module.ts';
+import type { FeatureModule } from '../../lib/feature-module.ts';
 import { featureModules } from '../features.ts';
 import { type SidebarEntry, sidebarEntries } from './sidebar-entries.ts';
 

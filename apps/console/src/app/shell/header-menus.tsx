@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { lazyComponent } from '../lazy-screen.tsx';
+import { lazyComponent } from '../../components/lazy-screen.tsx';
 import { AccountButton, LanguageButton } from './menu-buttons.tsx';
 
 const LazyLanguageMenu = lazyComponent(() => import('./language-menu.tsx').then((file) => file.LanguageMenu));

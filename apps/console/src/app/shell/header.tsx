@@ -3,7 +3,7 @@ import { IconMessages } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { lazyComponent } from '../lazy-screen.tsx';
+import { lazyComponent } from '../../components/lazy-screen.tsx';
 import { HeaderAccountMenu, HeaderLanguageMenu } from './header-menus.tsx';
 
 // The shortcut's pickers (a searchable combobox) are among the heaviest components; the frame shows without them.

@@ -2,7 +2,7 @@ import { Box, NavLink, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { lazyComponent } from '../lazy-screen.tsx';
+import { lazyComponent } from '../../components/lazy-screen.tsx';
 import { builtSidebarEntries } from './built-sidebar-entries.ts';
 
 const entries = builtSidebarEntries();

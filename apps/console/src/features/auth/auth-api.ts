@@ -5,8 +5,8 @@ import type {
   SocialRegisterRequest,
 } from '@hiwar/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { safeRedirectPath } from '../../app/route-guards.tsx';
 import { API_BASE, api } from '../../lib/api-client.ts';
+import { safeRedirectPath } from './redirect-path.ts';
 
 interface TokenAnswer {
   access_token: string;

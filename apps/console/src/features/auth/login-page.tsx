@@ -5,7 +5,6 @@ import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectPath } from '../../app/route-guards.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { setToken } from '../../lib/auth-token.ts';
@@ -13,6 +12,7 @@ import { schemaValidator } from '../../lib/form-errors.ts';
 import { login, useSignupSettings } from './auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { FacebookButton } from './facebook-button.tsx';
+import { safeRedirectPath } from './redirect-path.ts';
 
 /** Spec: any failure reads "Invalid User Credentials Please Try Again"; the throttle (429) has its own. */
 export function loginFailureMessage(error: unknown, t: TFunction): string {

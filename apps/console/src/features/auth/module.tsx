@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyScreen } from '../../app/lazy-screen.tsx';
+import { lazyScreen } from '../../components/lazy-screen.tsx';
 
 /** The visitor pages under /user (spec part 1 §2); the router wraps them in the visitor-only guard. */
 export const visitorRoutes: RouteObject[] = [

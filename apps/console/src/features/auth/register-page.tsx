@@ -5,12 +5,12 @@ import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectPath } from '../../app/route-guards.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { failureMessage, schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
 import { resendActivation, useSignupSettings } from './auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { FacebookButton } from './facebook-button.tsx';
+import { safeRedirectPath } from './redirect-path.ts';
 import { useRegistration } from './use-registration.ts';
 
 const emptyRegistration: RegisterRequest = {

@@ -3,11 +3,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { safeRedirectPath } from '../../app/route-guards.tsx';
 import { setToken } from '../../lib/auth-token.ts';
 import { socialLogin } from './auth-api.ts';
 import { AuthHeading } from './auth-heading.tsx';
 import { CheckingLine } from './checking-line.tsx';
+import { safeRedirectPath } from './redirect-path.ts';
 import { BackToLoginLink } from './register-page.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { SecretResetsAlert } from '../secret-resets/secret-resets-alert.tsx';
+import { SecretResetsAlert } from '../secret-resets/index.ts';
 import { useChatbot } from './chatbot-api.ts';
 import { ChatbotForm } from './chatbot-form.tsx';
 

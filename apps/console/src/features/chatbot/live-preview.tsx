@@ -4,7 +4,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../lib/auth-token.ts';
-import { useResetTestChat } from '../test-chat/test-chat-api.ts';
+import { useResetTestChat } from '../test-chat/index.ts';
 
 /**
  * The messenger's preview mode (apps/widget/src/frame/preview.ts): frame.html?preview=1 on this origin says it

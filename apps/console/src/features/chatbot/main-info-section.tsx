@@ -1,8 +1,8 @@
 import { fallbackTypes } from '@hiwar/contracts';
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TagInput } from '../../components/tag-input.tsx';
 import { TextVersions } from '../../components/text-versions.tsx';
-import { TagInput } from '../variables/tag-input.tsx';
 import { useOwnerCommands } from './chatbot-api.ts';
 import { FallbackOptionsTable } from './fallback-options-table.tsx';
 import { type ChatbotForm, SettingsSection } from './form-parts.tsx';

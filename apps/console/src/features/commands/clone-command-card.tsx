@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ServiceChoices, useServiceChoices } from '../services/services-api.ts';
-import { cloneCommand, commandsKey } from './commands-api.ts';
+import { cloneCommand, commandsKey } from '../../lib/commands-api.ts';
+import { type ServiceChoices, useServiceChoices } from '../services/index.ts';
 
 interface OptionGroup {
   group: string;

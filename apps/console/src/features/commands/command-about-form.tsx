@@ -6,12 +6,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { commandsKey, saveCommand, useCommand } from '../../lib/commands-api.ts';
 import { schemaValidator } from '../../lib/form-errors.ts';
-import { localizeFormErrors } from '../services/feature-messages.ts';
-import { servicesKey } from '../services/services-api.ts';
+import { parseCommandId } from '../../lib/route-ids.ts';
+import { localizeFormErrors, servicesKey } from '../services/index.ts';
 import { type AboutValues, aboutValuesOf } from './about-values.ts';
-import { parseCommandId } from './command-tabs.ts';
-import { commandsKey, saveCommand, useCommand } from './commands-api.ts';
 import { showSaveCommandError } from './save-command-error.ts';
 
 // dir="auto" on the input itself (Mantine's `dir` prop goes to its wrapper): an English name or description

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
-import { currentPath, renderApp, stubServer } from '../../test/render-app.tsx';
 import {
   authoringServer,
   commandRecord,
   exampleRecord,
   serviceRecord,
-} from '../services/fake-authoring-server.ts';
+} from '../../test/fake-authoring-server.ts';
+import { currentPath, renderApp, stubServer } from '../../test/render-app.tsx';
 
 const pizza = serviceRecord(3, 'Pizza');
 const greeting = commandRecord(7, 'Greeting', { command_lang: 'en', command_description: 'Say hello' });

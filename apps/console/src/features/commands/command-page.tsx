@@ -10,10 +10,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
-import { useService } from '../services/services-api.ts';
-import { TestChatButton } from '../test-chat/test-chat-button.tsx';
-import { commandTabs, parseCommandId, tabOfPath } from './command-tabs.ts';
-import { useCommand } from './commands-api.ts';
+import { useCommand } from '../../lib/commands-api.ts';
+import { parseCommandId } from '../../lib/route-ids.ts';
+import { useService } from '../services/index.ts';
+import { TestChatButton } from '../test-chat/index.ts';
+import { commandTabs, tabOfPath } from './command-tabs.ts';
 import { ReplyLanguageWarning } from './reply-language-warning.tsx';
 
 const tabIcons = {

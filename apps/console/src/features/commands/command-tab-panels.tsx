@@ -2,10 +2,10 @@ import { Button, Group, Select, Skeleton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { useCommand, useCommandVariables } from '../../lib/commands-api.ts';
+import { parseCommandId } from '../../lib/route-ids.ts';
 import { ExamplesTab } from '../examples/index.ts';
 import { VariablesTab } from '../variables/index.ts';
-import { parseCommandId } from './command-tabs.ts';
-import { useCommand, useCommandVariables } from './commands-api.ts';
 
 function useCommandRoute() {
   const params = useParams();

@@ -13,9 +13,3 @@ export function tabOfPath(pathname: string): CommandTab {
   if (segment === 'result') return 'response';
   return isCommandTab(segment) ? segment : 'about';
 }
-
-/** A command id from the URL: 0 (or anything that is not a positive id) means a new command. */
-export function parseCommandId(value: string | undefined): number {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}

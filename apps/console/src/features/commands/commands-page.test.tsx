@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
+import { authoringServer, commandRecord, serviceRecord } from '../../test/fake-authoring-server.ts';
 import { renderApp, stubServer } from '../../test/render-app.tsx';
-import { authoringServer, commandRecord, serviceRecord } from '../services/fake-authoring-server.ts';
 
 const pizza = serviceRecord(3, 'Pizza');
 const greeting = commandRecord(7, 'Greeting');

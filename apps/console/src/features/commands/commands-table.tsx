@@ -3,7 +3,7 @@ import { ActionIcon, Switch, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NoDataRow } from '../services/no-data-row.tsx';
+import { NoDataRow } from '../../components/no-data-row.tsx';
 
 interface CommandsTableProps {
   serviceId: number;

@@ -1,10 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
-import type { FeatureModule } from '../../app/feature-module.ts';
-import { lazyScreen } from '../../app/lazy-screen.tsx';
-// the crumb lookup alone: the variables index would bring the variable form into the first load
-import { responseEditorRoutes } from '../responses/routes.tsx';
-import { variableCrumbName } from '../variables/variable-crumb-name.ts';
-import { browseCommand } from './commands-api.ts';
+import { lazyScreen } from '../../components/lazy-screen.tsx';
+import { browseCommand } from '../../lib/commands-api.ts';
+import type { FeatureModule } from '../../lib/feature-module.ts';
+import { responseEditorRoutes } from '../responses/index.ts';
 
 const loadTabPanels = () => import('./command-tab-panels.tsx');
 
@@ -46,8 +44,5 @@ export const commandsModule: FeatureModule = {
       children: commandTabRoutes,
     },
   ],
-  crumbNames: {
-    commands: async (id) => (await browseCommand(id)).command_name,
-    variables: variableCrumbName,
-  },
+  crumbNames: { commands: async (id) => (await browseCommand(id)).command_name },
 };

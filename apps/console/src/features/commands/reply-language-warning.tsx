@@ -2,8 +2,8 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useExamples } from '../examples/examples-api.ts';
-import { useCommandResponse } from '../scenario/response-api.ts';
+import { useCommandResponse } from '../../lib/command-response-api.ts';
+import { useExamples } from '../examples/index.ts';
 import { languagesWithoutReply } from './reply-languages.ts';
 
 interface ReplyLanguageWarningProps {

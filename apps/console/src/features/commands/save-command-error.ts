@@ -2,7 +2,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { failureMessage, serverFieldErrors } from '../../lib/form-errors.ts';
-import { localizeFeatureMessage, localizeFormErrors } from '../services/feature-messages.ts';
+import { localizeFeatureMessage, localizeFormErrors } from '../services/index.ts';
 import type { AboutValues } from './about-values.ts';
 
 /**

@@ -17,7 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OwnText } from '../../components/own-text.tsx';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { exampleDirection } from '../examples/text-direction.ts';
+import { exampleDirection } from '../examples/index.ts';
 import {
   downloadServiceExamples,
   removeNegative,

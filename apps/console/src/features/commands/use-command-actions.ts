@@ -2,9 +2,9 @@ import type { CommandRecord } from '@hiwar/contracts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../components/confirm-delete.tsx';
+import { type CommandsPage, commandsKey, deleteCommand, setCommandStatus } from '../../lib/commands-api.ts';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { confirmDelete } from '../services/confirm-delete.tsx';
-import { type CommandsPage, commandsKey, deleteCommand, setCommandStatus } from './commands-api.ts';
 
 function withStatus(commands: CommandRecord[], commandId: number, isActive: boolean): CommandRecord[] {
   return commands.map((command) =>

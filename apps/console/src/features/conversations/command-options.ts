@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchServiceChoices, type ServiceChoices, servicesKey } from '../services/services-api.ts';
+import { fetchServiceChoices, type ServiceChoices, servicesKey } from '../services/index.ts';
 
 /**
  * The owner's services and their commands, read again whenever a picker opens on a screen: commands made

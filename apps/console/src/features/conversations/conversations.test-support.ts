@@ -7,8 +7,8 @@ import type {
   TranscriptTurn,
 } from '@hiwar/contracts';
 import { vi } from 'vitest';
+import { FakeNotificationStream } from '../../test/fake-event-stream.ts';
 import { type FakeServer, stubServer } from '../../test/render-app.tsx';
-import { FakeNotificationStream } from '../subscriptions/fake-subscriptions-server.ts';
 
 /** Test data and a fake server for the conversations screens, the inbox, the sidebar badge and the dashboard. */
 export function conversationRow(

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, useFormatNumber } from '../../lib/format-number.ts';
-import { formatScore } from '../debugger/result-card.tsx';
+import { formatScore } from '../debugger/index.ts';
 import { commandOptions, useFreshServiceChoices } from './command-options.ts';
 import { senderPath } from './conversations-api.ts';
 import { NewCommandForm } from './new-command-form.tsx';

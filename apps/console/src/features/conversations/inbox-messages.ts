@@ -1,8 +1,8 @@
 import { inboxMessages } from '@hiwar/contracts';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
+import { localizeCatalogueMessage } from '../../lib/contract-messages.ts';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
 
 /** An inbox message of the contracts or the server in the current language (`conversations.messages`). */
 export function localizeInboxMessage(t: TFunction, text: string): string {

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverFieldErrors } from '../../lib/form-errors.ts';
-import { localizeFeatureMessage } from '../services/feature-messages.ts';
+import { localizeFeatureMessage } from '../services/index.ts';
 import { useFreshServiceChoices } from './command-options.ts';
 import { toastFailure } from './inbox-messages.ts';
 import type { NewCommand } from './use-inbox-actions.ts';

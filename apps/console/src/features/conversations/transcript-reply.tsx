@@ -1,6 +1,6 @@
 import { type BotMessage, receiptMessage } from '@hiwar/contracts';
 import { Box } from '@mantine/core';
-import { ReplyView } from '../debugger/reply-view.tsx';
+import { ReplyView } from '../../components/reply-view.tsx';
 import { ReceiptView } from './receipt-view.tsx';
 
 /**

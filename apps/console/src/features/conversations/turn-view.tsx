@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconClick, IconMapPin, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, useFormatNumber } from '../../lib/format-number.ts';
-import { formatScore } from '../debugger/result-card.tsx';
+import { formatScore } from '../debugger/index.ts';
 import { DeliveryLine } from './delivery-line.tsx';
 import { TranscriptReply } from './transcript-reply.tsx';
 import { isCorrectable, TurnCorrection } from './turn-correction.tsx';

@@ -1,8 +1,8 @@
 import { commandLangs, type InboxGroup, type SaveCommandRequest } from '@hiwar/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { commandsKey, saveCommand } from '../commands/commands-api.ts';
-import { servicesKey } from '../services/services-api.ts';
+import { commandsKey, saveCommand } from '../../lib/commands-api.ts';
+import { servicesKey } from '../services/index.ts';
 import { addInboxExample, dismissInboxGroup, inboxKey } from './inbox-api.ts';
 import { toastDone, toastFailure } from './inbox-messages.ts';
 

@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trafficKey } from '../dashboard/traffic-api.ts';
 import { conversationsKey, handoffKey, transcriptKey } from './conversations-api.ts';
 import { inboxKey } from './inbox-api.ts';
 import { followInboxStream, type InboxEvent } from './inbox-stream.ts';
+import { trafficKey } from './traffic-api.ts';
 
 /** A busy bot reports many turns a second; the screens read again at most this often. */
 export const REFRESH_EVERY_MS = 1000;

@@ -1,5 +1,5 @@
 import { numberLocale } from '../../lib/format-number.ts';
-import type { TrafficPeriod } from './traffic-api.ts';
+import type { TrafficPeriod } from '../conversations/index.ts';
 
 /**
  * A bucket's label in the language's way with the console's digits: `2026-11-26` → "Nov 26", `2026-11` →

@@ -1,5 +1,5 @@
-import type { FeatureModule } from '../../app/feature-module.ts';
-import { lazyScreen } from '../../app/lazy-screen.tsx';
+import { lazyScreen } from '../../components/lazy-screen.tsx';
+import type { FeatureModule } from '../../lib/feature-module.ts';
 
 export const dashboardModule: FeatureModule = {
   routes: [

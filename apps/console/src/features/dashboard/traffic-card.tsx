@@ -2,7 +2,7 @@ import { Badge, Box, Card, Group, SegmentedControl, Stack, Text, Title } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '../../lib/format-number.ts';
-import { type TrafficPeriod, useTraffic } from './traffic-api.ts';
+import { type TrafficPeriod, useTraffic } from '../conversations/index.ts';
 import { NOT_UNDERSTOOD_COLOR, TrafficChart, UNDERSTOOD_COLOR } from './traffic-chart.tsx';
 import { summarizeTraffic, understoodShare } from './traffic-summary.ts';
 import { useLanguageName } from './use-language-name.ts';

@@ -2,8 +2,8 @@ import type { TrafficBucket } from '@hiwar/contracts';
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormatNumber } from '../../lib/format-number.ts';
+import type { TrafficPeriod } from '../conversations/index.ts';
 import { formatBucketLabel } from './bucket-label.ts';
-import type { TrafficPeriod } from './traffic-api.ts';
 import { labelStep, understoodShare } from './traffic-summary.ts';
 import { useLanguageName } from './use-language-name.ts';
 

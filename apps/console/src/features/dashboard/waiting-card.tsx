@@ -3,7 +3,7 @@ import { IconMessageQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatNumber } from '../../lib/format-number.ts';
-import { useWaitingCounts } from '../conversations/inbox-api.ts';
+import { useWaitingCounts } from '../conversations/index.ts';
 
 /** How many messages wait in the "not understood" inbox, and conversations for a person, with their links. */
 export function WaitingCard() {

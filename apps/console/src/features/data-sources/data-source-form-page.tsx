@@ -20,7 +20,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
-import { routeId } from '../variables/route-ids.ts';
+import { routeId } from '../../lib/route-ids.ts';
 import {
   type DataSourceFormValues,
   emptyDataSourceValues,

@@ -7,13 +7,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { confirmDelete } from '../../components/confirm-delete.tsx';
+import { EditDeleteCells } from '../../components/edit-delete-cells.tsx';
+import { NoDataRow } from '../../components/no-data-row.tsx';
 import { OwnTextCell } from '../../components/own-text.tsx';
+import { PageBar } from '../../components/page-bar.tsx';
+import { useClampedPage, usePageQuery } from '../../components/page-query.ts';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { EditDeleteCells } from '../maps/edit-delete-cells.tsx';
-import { confirmDelete } from '../services/confirm-delete.tsx';
-import { NoDataRow } from '../services/no-data-row.tsx';
-import { PageBar } from '../services/page-bar.tsx';
-import { useClampedPage, usePageQuery } from '../services/page-query.ts';
 import {
   changeDataSourceStatus,
   dataSourcesKey,

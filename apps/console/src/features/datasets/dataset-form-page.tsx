@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
-import { routeId } from '../variables/route-ids.ts';
+import { routeId } from '../../lib/route-ids.ts';
 import type { DatasetFormContext } from './dataset-form-context.ts';
 import { type DatasetKind, datasetKind } from './dataset-kind.ts';
 import { useDatasetNameForm } from './use-dataset-name-form.ts';

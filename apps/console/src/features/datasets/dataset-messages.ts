@@ -1,8 +1,8 @@
 import { datasetMessages } from '@hiwar/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client.ts';
+import { localizeCatalogueMessage } from '../../lib/contract-messages.ts';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
 
 const fieldExistsPattern = /^(.+) field is exist$/;
 const inUsePattern = /^The dataset is used by (.+)$/;

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyScreen } from '../../app/lazy-screen.tsx';
-import { NumericRoute } from '../../app/numeric-route.tsx';
+import { lazyScreen } from '../../components/lazy-screen.tsx';
+import { NumericRoute } from '../../components/numeric-route.tsx';
 
 interface DatasetRoutesOptions {
   /** the list's path segment (`dataset`, `menus`) */

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete } from '../services/confirm-delete.tsx';
+import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { datasetFailureMessage } from './dataset-messages.ts';
 import { datasetsKey, deleteDataset, setDatasetStatus } from './datasets-api.ts';
 

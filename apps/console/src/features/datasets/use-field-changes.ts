@@ -9,8 +9,8 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { confirmDelete } from '../services/confirm-delete.tsx';
 import type { DatasetFormContext } from './dataset-form-context.ts';
 import { datasetFailureMessage, localizeDatasetMessage } from './dataset-messages.ts';
 import { addDatasetField, changeDatasetField, datasetsKey, saveDataset } from './datasets-api.ts';

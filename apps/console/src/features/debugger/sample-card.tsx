@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ReplyView } from './reply-view.tsx';
+import { ReplyView } from '../../components/reply-view.tsx';
 import { EmptyNote, ResultCard } from './result-card.tsx';
 
 /** What the bot would answer; after a failed request (spec §8) the error takes the replies' place. */

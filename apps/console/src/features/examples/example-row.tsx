@@ -4,7 +4,7 @@ import { Badge, Button, CloseButton, Group, Paper, Stack, Switch, Textarea } fro
 import { IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AugmentButton } from '../augment/index.ts';
+import { AugmentButton } from './augment/augment-button.tsx';
 import { type ExampleDraft, isSameDraft, withLang, withText } from './example-draft.ts';
 import { ExampleLanguage } from './example-language.tsx';
 import { tagExample, untagExample } from './example-tagging.ts';

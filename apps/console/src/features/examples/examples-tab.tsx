@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../lib/profile.ts';
-import { useVariableNames } from '../variables/variables-api.ts';
+import { useVariableNames } from '../variables/index.ts';
 import { draftOf, type ExampleDraft, newDraft } from './example-draft.ts';
 import { ExampleRow } from './example-row.tsx';
 import { useExamples } from './examples-api.ts';

@@ -2,8 +2,8 @@ import { exampleMessages } from '@hiwar/contracts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { localizeCatalogueMessage } from '../../lib/contract-messages.ts';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
 import { deleteExample, forgetExample, patchExampleStatus, setExampleStatus } from './examples-api.ts';
 
 /**

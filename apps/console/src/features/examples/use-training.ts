@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
+import { localizeCatalogueMessage } from '../../lib/contract-messages.ts';
 import { checkTraining, isStillRunning, startTraining, type TrainingCheck } from './examples-api.ts';
 import { trainingOutcomeToast } from './training-outcome.ts';
 import { isWatchingTraining, stopWatchingTraining, watchTraining } from './training-watch.ts';

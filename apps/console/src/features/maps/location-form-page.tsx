@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { coordinateText } from '../../lib/coordinate-text.ts';
 import { schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
-import { routeId } from '../variables/route-ids.ts';
+import { routeId } from '../../lib/route-ids.ts';
 import { type LocationFormValues, locationFormValuesOf, locationRequestOf } from './location-form-values.ts';
 import { localizeMapErrors } from './map-messages.ts';
 import { mapsKey, saveLocation, useLocation, useMapChoices } from './maps-api.ts';

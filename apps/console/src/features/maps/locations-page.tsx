@@ -3,13 +3,13 @@ import { Button, Card, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { EditDeleteCells } from '../../components/edit-delete-cells.tsx';
+import { NoDataRow } from '../../components/no-data-row.tsx';
 import { OwnTextCell } from '../../components/own-text.tsx';
+import { PageBar } from '../../components/page-bar.tsx';
+import { useClampedPage, usePageQuery } from '../../components/page-query.ts';
 import { useFormatNumber } from '../../lib/format-number.ts';
-import { NoDataRow } from '../services/no-data-row.tsx';
-import { PageBar } from '../services/page-bar.tsx';
-import { useClampedPage, usePageQuery } from '../services/page-query.ts';
-import { routeId } from '../variables/route-ids.ts';
-import { EditDeleteCells } from './edit-delete-cells.tsx';
+import { routeId } from '../../lib/route-ids.ts';
 import { deleteLocation, useLocationsPage, useMap } from './maps-api.ts';
 import { useDeleteMapItem } from './use-delete-map-item.ts';
 

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { schemaValidator, serverFieldErrors } from '../../lib/form-errors.ts';
-import { routeId } from '../variables/route-ids.ts';
+import { routeId } from '../../lib/route-ids.ts';
 import { localizeMapErrors } from './map-messages.ts';
 import { mapsKey, saveMap, useMap } from './maps-api.ts';
 

@@ -5,12 +5,12 @@ import { IconMapSearch, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EditDeleteCells } from '../../components/edit-delete-cells.tsx';
+import { NoDataRow } from '../../components/no-data-row.tsx';
 import { OwnTextCell } from '../../components/own-text.tsx';
+import { PageBar } from '../../components/page-bar.tsx';
+import { useClampedPage, usePageQuery } from '../../components/page-query.ts';
 import { useFormatNumber } from '../../lib/format-number.ts';
-import { NoDataRow } from '../services/no-data-row.tsx';
-import { PageBar } from '../services/page-bar.tsx';
-import { useClampedPage, usePageQuery } from '../services/page-query.ts';
-import { EditDeleteCells } from './edit-delete-cells.tsx';
 import { deleteMap, useMapsPage } from './maps-api.ts';
 import { useDeleteMapItem } from './use-delete-map-item.ts';
 

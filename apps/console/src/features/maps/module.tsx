@@ -1,6 +1,6 @@
-import type { FeatureModule } from '../../app/feature-module.ts';
-import { lazyScreen } from '../../app/lazy-screen.tsx';
-import { NumericRoute } from '../../app/numeric-route.tsx';
+import { lazyScreen } from '../../components/lazy-screen.tsx';
+import { NumericRoute } from '../../components/numeric-route.tsx';
+import type { FeatureModule } from '../../lib/feature-module.ts';
 import { fetchMap } from './maps-api.ts';
 
 const mapTitle = async (id: string) => (await fetchMap(id)).title;

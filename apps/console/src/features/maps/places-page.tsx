@@ -1,9 +1,9 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoDataRow } from '../../components/no-data-row.tsx';
 import { OwnTextCell } from '../../components/own-text.tsx';
 import { useFormatNumber } from '../../lib/format-number.ts';
-import { NoDataRow } from '../services/no-data-row.tsx';
 import { PlaceSearchField, PlaceSearchStatus } from './place-search-field.tsx';
 import { usePlaceSearch } from './places-api.ts';
 

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { confirmDelete } from '../services/confirm-delete.tsx';
 import { mapsKey } from './maps-api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type CommandResponseRecord, normalizeResponseBody, type ResponseBody } from '@hiwar/contracts';
+import { authoringServer, commandRecord, serviceRecord } from '../../test/fake-authoring-server.ts';
 import type { FakeServer, stubServer } from '../../test/render-app.tsx';
-import { authoringServer, commandRecord, serviceRecord } from '../services/fake-authoring-server.ts';
 
 export const UPLOADED_URL = '/api/uploads/card.png';
 export const SERVICE_ID = 3;

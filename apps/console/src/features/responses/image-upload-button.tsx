@@ -4,7 +4,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { IMAGE_ACCEPT, imageFileProblem } from '../datasets/records/image-file.ts';
+import { IMAGE_ACCEPT, imageFileProblem } from '../datasets/index.ts';
 import { uploadStaticCardImage } from './responses-api.ts';
 
 /** Uploads a png or jpeg of at most 3 MB for the response's cards or media; hands back its address. */

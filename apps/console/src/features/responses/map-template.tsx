@@ -4,9 +4,8 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coordinateText } from '../../lib/coordinate-text.ts';
-import { PickerMap } from '../datasets/records/location-field.tsx';
-import { numberText } from '../datasets/records/number-text.ts';
-import { PlaceSearch } from '../maps/place-search.tsx';
+import { numberText, PickerMap } from '../datasets/index.ts';
+import { PlaceSearch } from '../maps/index.ts';
 import type { StepProps } from './step-props.ts';
 
 type Place = ResponseBody['resp_location_resp_struct'][number];

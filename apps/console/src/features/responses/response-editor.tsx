@@ -1,8 +1,8 @@
 import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useParams } from 'react-router';
-import { parseCommandId } from '../commands/command-tabs.ts';
-import { useCommand } from '../commands/commands-api.ts';
+import { useCommand } from '../../lib/commands-api.ts';
+import { parseCommandId } from '../../lib/route-ids.ts';
 import type { EditorOutlet } from './editor-context.ts';
 import { EditorLanguagesContext, languagesOf } from './editor-languages.ts';
 import { responseSteps, stepOfPath } from './response-steps.ts';

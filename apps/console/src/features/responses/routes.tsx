@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyScreen } from '../../app/lazy-screen.tsx';
+import { lazyScreen } from '../../components/lazy-screen.tsx';
 
 const loadSteps = () => import('./response-step-screens.tsx');
 

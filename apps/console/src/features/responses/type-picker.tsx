@@ -1,11 +1,11 @@
 import type { ResponseType } from '@hiwar/contracts';
 import { Select, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useActiveDataSources } from '../data-sources/data-sources-api.ts';
-import { useAllSubscriptions } from '../subscriptions/subscriptions-api.ts';
+import { useActiveDataSources } from '../data-sources/index.ts';
+import { useAllSubscriptions } from '../subscriptions/index.ts';
 import { useComponentChoices } from './builders/builders-api.ts';
 import { useDatasetsAndMenus } from './responses-api.ts';
-import type { TypeSelection } from './type-step.tsx';
+import type { TypeSelection } from './type-selection.ts';
 
 /** The type cards, in the spec's order. */
 export const typeChoices = [

@@ -8,6 +8,7 @@ import { useEditorOutlet } from './editor-context.ts';
 import { stepAfterType } from './response-steps.ts';
 import { saveResponseType } from './responses-api.ts';
 import { type TypeChoice, TypePicker, typeChoiceOf, typeChoices } from './type-picker.tsx';
+import type { TypeSelection } from './type-selection.ts';
 
 /** The stored types the template shows (Static Text keeps whichever of them is stored). */
 const templateTypes: readonly ResponseType[] = ['text', 'quick_rep', 'static_cards', 'location'];
@@ -17,14 +18,6 @@ function storedTypeOf(choice: TypeChoice, current: ResponseType): ResponseType {
   if (choice === 'dataset') return 'ds';
   if (choice === 'datasource') return 'data_source';
   return choice;
-}
-
-export interface TypeSelection {
-  resp_dataset_id: number | null;
-  resp_data_source_id: number | null;
-  resp_menu_id: number | null;
-  resp_component_id: number | null;
-  resp_sub_channel: number | null;
 }
 
 /** The id field each choice picks, and whether it must be picked before saving. */

@@ -4,7 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { commandResponseKey, saveCommandResponse, useCommandResponse } from '../scenario/response-api.ts';
+import {
+  commandResponseKey,
+  saveCommandResponse,
+  useCommandResponse,
+} from '../../lib/command-response-api.ts';
 import { responseMessageText } from './response-messages.ts';
 
 export type { StepProps } from './step-props.ts';

@@ -2,9 +2,9 @@ import { Anchor, Badge, Group, Table, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NoDataRow } from '../services/no-data-row.tsx';
-import { PageBar } from '../services/page-bar.tsx';
-import { useVariablesPage } from '../variables/variables-api.ts';
+import { NoDataRow } from '../../components/no-data-row.tsx';
+import { PageBar } from '../../components/page-bar.tsx';
+import { useVariablesPage } from '../variables/index.ts';
 
 interface CommandVariablesProps {
   serviceId: number;

@@ -2,10 +2,10 @@ import { Badge, Button, Card, Group, Table, Text, Title, UnstyledButton } from '
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCommandsPage } from '../commands/commands-api.ts';
-import { NoDataRow } from '../services/no-data-row.tsx';
-import { PageBar } from '../services/page-bar.tsx';
-import { useClampedPage } from '../services/page-query.ts';
+import { NoDataRow } from '../../components/no-data-row.tsx';
+import { PageBar } from '../../components/page-bar.tsx';
+import { useClampedPage } from '../../components/page-query.ts';
+import { useCommandsPage } from '../../lib/commands-api.ts';
 
 interface ScenarioCommandsProps {
   serviceId: number;

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
+import { exampleRecord } from '../../test/fake-authoring-server.ts';
 import { renderAt, stubServer } from '../../test/render-app.tsx';
-import { exampleRecord } from '../services/fake-authoring-server.ts';
 import { newExampleLang, ScenarioExamples } from './scenario-examples.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

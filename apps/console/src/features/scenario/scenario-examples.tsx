@@ -3,10 +3,8 @@ import { ActionIcon, Badge, Button, Group, Switch, Table, Text, TextInput, Title
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useExamples } from '../examples/examples-api.ts';
-import { saveOnEnter } from '../examples/save-on-enter.ts';
-import { exampleDirection, hasArabicScript } from '../examples/text-direction.ts';
-import { NoDataRow } from '../services/no-data-row.tsx';
+import { NoDataRow } from '../../components/no-data-row.tsx';
+import { exampleDirection, hasArabicScript, saveOnEnter, useExamples } from '../examples/index.ts';
 import { useScenarioExamples } from './use-scenario-examples.ts';
 
 interface ScenarioExamplesProps {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../lib/auth-token.ts';
+import { authoringServer, commandRecord, serviceRecord } from '../../test/fake-authoring-server.ts';
 import { currentPath, renderApp, stubServer } from '../../test/render-app.tsx';
-import { authoringServer, commandRecord, serviceRecord } from '../services/fake-authoring-server.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 

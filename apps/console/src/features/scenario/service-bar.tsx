@@ -5,8 +5,13 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { ServiceModal } from '../services/service-modal.tsx';
-import { servicesKey, setServiceStatus, useService, useServiceChoices } from '../services/services-api.ts';
+import {
+  ServiceModal,
+  servicesKey,
+  setServiceStatus,
+  useService,
+  useServiceChoices,
+} from '../services/index.ts';
 
 interface ServiceBarProps {
   serviceId: number | null;

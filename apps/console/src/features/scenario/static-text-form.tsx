@@ -6,8 +6,12 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVariableNames } from '../variables/variables-api.ts';
-import { commandResponseKey, saveCommandResponse, useCommandResponse } from './response-api.ts';
+import {
+  commandResponseKey,
+  saveCommandResponse,
+  useCommandResponse,
+} from '../../lib/command-response-api.ts';
+import { useVariableNames } from '../variables/index.ts';
 import {
   emptyQuickReply,
   quickReplyErrors,

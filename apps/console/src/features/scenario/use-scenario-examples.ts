@@ -1,7 +1,6 @@
 import type { CommandLang } from '@hiwar/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveExample, storeSavedExample } from '../examples/examples-api.ts';
-import { useExampleChanges } from '../examples/use-example-changes.ts';
+import { saveExample, storeSavedExample, useExampleChanges } from '../examples/index.ts';
 
 /** Add, remove and status of the scenario's examples; the server's answers update the shared examples cache. */
 export function useScenarioExamples(commandId: number) {

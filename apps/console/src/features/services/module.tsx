@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
-import type { FeatureModule } from '../../app/feature-module.ts';
-import { lazyScreen } from '../../app/lazy-screen.tsx';
+import { lazyScreen } from '../../components/lazy-screen.tsx';
+import type { FeatureModule } from '../../lib/feature-module.ts';
 import { browseService } from './services-api.ts';
 
 /** Spec: /services/{id} shows that service's commands. */

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import { IconListDetails, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NoDataRow } from './no-data-row.tsx';
+import { NoDataRow } from '../../components/no-data-row.tsx';
 
 interface ServicesTableProps {
   services: ServiceRecord[];

@@ -2,9 +2,9 @@ import type { ServiceRecord } from '@hiwar/contracts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../components/confirm-delete.tsx';
+import { commandsKey } from '../../lib/commands-api.ts';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { commandsKey } from '../commands/commands-api.ts';
-import { confirmDelete } from './confirm-delete.tsx';
 import { deleteService, servicesKey } from './services-api.ts';
 
 /**

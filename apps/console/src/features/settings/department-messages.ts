@@ -1,8 +1,8 @@
 import { departmentMessages } from '@hiwar/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client.ts';
+import { localizeCatalogueMessage } from '../../lib/contract-messages.ts';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
 
 const inUsePattern = /^The department is used by (.+)$/;
 const commandPattern = /the response of command "(.*?)"(?=, the response of command "|$)/g;

@@ -3,8 +3,8 @@ import { ActionIcon, Group, TextInput } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { OwnText } from '../../components/own-text.tsx';
-import { confirmDelete } from '../services/confirm-delete.tsx';
 import { departmentNameError, localizeDepartmentMessage } from './department-messages.ts';
 import type { useDepartmentChanges } from './use-department-changes.ts';
 

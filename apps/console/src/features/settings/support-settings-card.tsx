@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/password-field.tsx';
 import { schemaValidator } from '../../lib/form-errors.ts';
-import { SnippetField } from '../chatbot/snippet-field.tsx';
+import { SnippetField } from '../chatbot/index.ts';
 import { SettingsCard } from './settings-card.tsx';
 import { SupportDepartments } from './support-departments.tsx';
 import { useSettingsSave } from './use-settings-save.ts';

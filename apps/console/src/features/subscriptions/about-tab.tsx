@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { useOwnerCommands } from '../chatbot/chatbot-api.ts';
+import { useOwnerCommands } from '../chatbot/index.ts';
 import { ChannelDetails } from './channel-details.tsx';
 import { useSubscriptionContext } from './subscription-context.ts';
 import {

@@ -1,5 +1,6 @@
 import type { NotificationProgress, SubscriptionRow } from '@hiwar/contracts';
 import { vi } from 'vitest';
+import { FakeNotificationStream } from '../../test/fake-event-stream.ts';
 import { type FakeServer, stubServer } from '../../test/render-app.tsx';
 import type { SubscriptionBrowse } from './subscriptions-api.ts';
 
@@ -101,41 +102,6 @@ export function subscriptionsServer(
       };
     return { status: 404, json: { status: 0, msg: 'Not found' } };
   };
-}
-
-/** The event stream of GET /stream_fetch/subscription/{id}: the test emits `notification_sent` events. */
-export class FakeNotificationStream {
-  private readonly controllers = new Set<ReadableStreamDefaultController<Uint8Array>>();
-  private readonly encoder = new TextEncoder();
-  opened = 0;
-
-  open(signal: AbortSignal | null | undefined) {
-    this.opened += 1;
-    const controllers = this.controllers;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controllers.add(controller);
-        signal?.addEventListener('abort', () => {
-          controllers.delete(controller);
-          try {
-            controller.error(new DOMException('aborted', 'AbortError'));
-          } catch {
-            // already closed by the reader
-          }
-        });
-      },
-    });
-    return { ok: true, status: 200, body } as unknown as Response;
-  }
-
-  /** Sends raw text to every open connection (split anywhere, as a network may). */
-  write(text: string) {
-    for (const controller of this.controllers) controller.enqueue(this.encoder.encode(text));
-  }
-
-  emit(progress: NotificationProgress) {
-    this.write(`: ping\n\nevent: notification_sent\ndata: ${JSON.stringify(progress)}\n\n`);
-  }
 }
 
 /** Stubs `fetch`: the stream path answers from a `FakeNotificationStream`, every other call from `server`. */

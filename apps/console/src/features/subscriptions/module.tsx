@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import type { FeatureModule } from '../../app/feature-module.ts';
-import { lazyScreen } from '../../app/lazy-screen.tsx';
+import { lazyScreen } from '../../components/lazy-screen.tsx';
+import type { FeatureModule } from '../../lib/feature-module.ts';
 import { fetchSubscription } from './subscriptions-api.ts';
 
 const sendScreen = lazyScreen(() => import('./send-tab.tsx').then((file) => file.SendTab));

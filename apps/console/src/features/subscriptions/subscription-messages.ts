@@ -2,7 +2,7 @@ import { subscriptionMessages } from '@hiwar/contracts';
 import type { FormErrors } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { localizeCatalogueMessage } from '../variables/contract-messages.ts';
+import { localizeCatalogueMessage } from '../../lib/contract-messages.ts';
 
 /** A subscription message of the contracts or the server in the current language (`subscriptions.messages`). */
 export function localizeSubscriptionMessage(t: TFunction, text: string): string {

@@ -5,10 +5,10 @@ import { IconBell, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NoDataRow } from '../../components/no-data-row.tsx';
+import { PageBar } from '../../components/page-bar.tsx';
+import { useClampedPage, usePageQuery } from '../../components/page-query.ts';
 import { useFormatNumber } from '../../lib/format-number.ts';
-import { NoDataRow } from '../services/no-data-row.tsx';
-import { PageBar } from '../services/page-bar.tsx';
-import { useClampedPage, usePageQuery } from '../services/page-query.ts';
 import { useSubscriptionsPage } from './subscriptions-api.ts';
 import { useDeleteSubscription } from './use-delete-subscription.ts';
 

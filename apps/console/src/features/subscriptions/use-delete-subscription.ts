@@ -2,8 +2,8 @@ import type { SubscriptionRow } from '@hiwar/contracts';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { confirmDelete } from '../../components/confirm-delete.tsx';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { confirmDelete } from '../services/confirm-delete.tsx';
 import { localizeSubscriptionMessage } from './subscription-messages.ts';
 import { deleteSubscription, subscriptionsKey } from './subscriptions-api.ts';
 

@@ -18,9 +18,9 @@ import {
 import { IconMapPin, IconPlayerPlay, IconRefresh, IconSend } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReplyView } from '../../components/reply-view.tsx';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { followOwnDirection } from '../debugger/own-direction.ts';
-import { ReplyView } from '../debugger/reply-view.tsx';
+import { followOwnDirection } from '../../lib/own-direction.ts';
 import { type ChatEntry, entriesOfHistory, senderTextOf, turnViewOf } from './chat-entries.ts';
 import { useResetTestChat, useSendTestMessage, useTestChatHistory } from './test-chat-api.ts';
 import { TurnTrace } from './turn-trace.tsx';

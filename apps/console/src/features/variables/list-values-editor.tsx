@@ -2,8 +2,8 @@ import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@ma
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TagInput } from '../../components/tag-input.tsx';
 import { addValues, hasValue, type ListValue } from './list-values.ts';
-import { TagInput } from './tag-input.tsx';
 
 interface ListValuesEditorProps {
   value: ListValue[];

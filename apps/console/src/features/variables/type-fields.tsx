@@ -1,10 +1,10 @@
 import { Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { TagInput } from '../../components/tag-input.tsx';
 import { DatasetFields } from './dataset-fields.tsx';
 import { ListValuesEditor } from './list-values-editor.tsx';
 import { useComponentEntities } from './reference-data-api.ts';
-import { TagInput } from './tag-input.tsx';
 import type { VariableFormValues } from './variable-form-values.ts';
 
 type Form = UseFormReturnType<VariableFormValues>;

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client.ts';
-import { localizeCatalogueMessage } from './contract-messages.ts';
+import { localizeCatalogueMessage } from '../../lib/contract-messages.ts';
 import { type VariableFormValues, variableProblems, variableRequestOf } from './variable-form-values.ts';
 import { saveVariable } from './variables-api.ts';
 

@@ -2,7 +2,7 @@ import { Alert, Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { failureMessage } from '../../lib/form-errors.ts';
-import { routeId, variablePathWithId } from './route-ids.ts';
+import { routeId, variablePathWithId } from '../../lib/route-ids.ts';
 import { VariableForm } from './variable-form.tsx';
 import { useVariable } from './variables-api.ts';
 

@@ -1,7 +1,7 @@
 import type { DatasetField } from '@hiwar/contracts';
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TagInput } from '../../variables/tag-input.tsx';
+import { TagInput } from '../../../components/tag-input.tsx';
 import { ImageField } from './image-field.tsx';
 import { LocationField } from './location-field.tsx';
 import { numberText } from './number-text.ts';

@@ -3,7 +3,7 @@ import { ActionIcon, Box, Checkbox, Group, Table } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoDataRow } from '../../services/no-data-row.tsx';
+import { NoDataRow } from '../../../components/no-data-row.tsx';
 import { RecordCell } from './record-cell.tsx';
 import { type SelectionMode, selectionModeOf } from './row-selection.ts';
 

@@ -1,8 +1,8 @@
 import { datasetMessages } from '@hiwar/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { localizeCatalogueMessage } from '../../../lib/contract-messages.ts';
 import { failureMessage } from '../../../lib/form-errors.ts';
-import { localizeCatalogueMessage } from '../../variables/contract-messages.ts';
 
 /** A dataset message of the server (a refused cell, an unreadable file) in the current language. */
 export function localizeTransferMessage(t: TFunction, text: string): string {

@@ -2,7 +2,7 @@ import type { DatasetListEntry } from '@hiwar/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { useDepartments } from '../../settings/departments-api.ts';
+import { useDepartments } from '../../settings/index.ts';
 
 /** The lookups the builders read besides the shared ones (variables, dataset schema, data sources, profile). */
 

@@ -1,6 +1,6 @@
 import { Alert, Fieldset, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useDatasetSchema } from '../../variables/reference-data-api.ts';
+import { useDatasetSchema } from '../../variables/index.ts';
 import type { StepProps } from '../step-props.ts';
 import {
   type DatasetQuery,

@@ -2,7 +2,7 @@ import { Alert, Stack } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataSourceTablesField } from '../../data-sources/data-source-tables-field.tsx';
+import { DataSourceTablesField } from '../../data-sources/index.ts';
 import type { StepProps } from '../step-props.ts';
 import { PlaceholderTextarea } from './placeholder-field.tsx';
 import { replaceRange } from './placeholder-tokens.ts';

@@ -1,6 +1,6 @@
 import { menuFixedFields } from '@hiwar/contracts';
-import { useCommandVariables } from '../../commands/commands-api.ts';
-import { useDatasetSchema } from '../../variables/reference-data-api.ts';
+import { useCommandVariables } from '../../../lib/commands-api.ts';
+import { useDatasetSchema } from '../../variables/index.ts';
 import type { StepProps } from '../step-props.ts';
 import { specialDatasetFields } from './dataset-query-values.ts';
 import type { PlaceholderLists } from './placeholder-tokens.ts';

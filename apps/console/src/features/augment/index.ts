@@ -1,1 +1,0 @@
-export { AugmentButton } from './augment-button.tsx';

@@ -1,0 +1,2 @@
+export { useOwnerCommands } from './chatbot-api.ts';
+export { SnippetField } from './snippet-field.tsx';

@@ -1,0 +1,2 @@
+export { type AboutValues, aboutValuesOf } from './about-values.ts';
+export { showSaveCommandError } from './save-command-error.ts';

@@ -1,0 +1,2 @@
+export { loadHistory } from './message-history.ts';
+export { formatScore } from './result-card.tsx';

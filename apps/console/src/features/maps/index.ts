@@ -1,0 +1,1 @@
+export { PlaceSearch } from './place-search.tsx';

@@ -1,0 +1,1 @@
+export { responseEditorRoutes } from './routes.tsx';

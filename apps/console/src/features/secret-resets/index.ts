@@ -1,0 +1,1 @@
+export { SecretResetsAlert } from './secret-resets-alert.tsx';

@@ -1,0 +1,1 @@
+export { useAllSubscriptions } from './subscriptions-api.ts';
