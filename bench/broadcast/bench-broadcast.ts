@@ -5,7 +5,7 @@ import { defaultChatbotSettings } from '@hiwar/contracts';
 import {
   type FakeTelegram,
   startFakeTelegram,
-} from '../../apps/server/src/channels/telegram/fake-telegram-api.test-support.ts';
+} from '../../apps/server/src/testing/channels/telegram/fake-telegram-api.ts';
 import { expectOk, registerBenchOwner } from '../chat/bench-owner.ts';
 import { createClient } from '../chat/http-client.ts';
 import { appendToResultsSection } from '../chat/results-file.ts';
@@ -29,10 +29,10 @@ import {
 } from './telegram-runs.ts';
 
 /**
- * npm run bench:broadcast — a send to BENCH_SUBSCRIBERS (100,000) web messenger subscribers of one channel
- * (issue #13 item 5), on SQLite and then on a fresh PostgreSQL database, the server a separate process
- * (apps/server/src/main.ts). The owner and the channel are made over HTTP; the subscribers are written directly
- * into `subscribers` and `subscriber_values` (subscribing in a conversation is the integration tests' part).
+ * npm run bench:broadcast — a send to BENCH_SUBSCRIBERS (100,000) web messenger subscribers of one channel,
+ * on SQLite and then on a fresh PostgreSQL database, the server a separate process (apps/server/src/main.ts).
+ * The owner and the channel are made over HTTP; the subscribers are written directly into `subscribers` and
+ * `subscriber_values` (subscribing in a conversation is the integration tests' part).
  * Run 1 (clean): POST /api/subscription/send_to_subscribers, its latency (the notification and every outbox row
  * in one transaction), then the time until the notification is done. Run 2 (crash): a second send, `kill -9`
  * of the server once half is sent, a new process on the same database finishes it. Run 3 (PostgreSQL): two
@@ -40,20 +40,20 @@ import {
  * exactly once, nothing is left in the outbox. Progress is read from the database every 50 ms (not through the
  * server, which would then spend time answering the bench).
  *
- * Then Telegram (issue #13 item 5, "a fake channel peer on loopback"): the same owner saves its chatbot with
- * Telegram on (a bot token the strict fake Bot API knows, apps/server/src/channels/telegram/
- * fake-telegram-api.test-support.ts), a second channel gets BENCH_TELEGRAM_SUBSCRIBERS (5,000) Telegram
- * subscribers (private chat ids as sender ids, inserted directly), and a text send goes to them through the
- * dispatcher's throttled path and the Telegram adapter (one sendMessage a recipient, one try). The fake runs in
- * this process: the server sends one request at a time and waits for each answer, the fake answers in well
- * under a millisecond, and the bench's only other work meanwhile is reading one row every 50 ms — a separate
- * load process would add IPC but not change what is measured. Every server process runs with
- * TELEGRAM_API_URL=<fake> and BROADCAST_RATES=telegram=1000,telegram_chat=1: Telegram's real limit is about 30
- * messages/s (the default), at which 5,000 chats take ~167 s whatever the server does; the bench raises it to
- * measure the path itself and reports what 30/s would mean. Runs: one send (checked on the fake: one
- * sendMessage per chat, none doubled or missing; the notification sent == total, failed 0); one where the fake
- * answers 429 (retry_after 1 s) five times mid-send; one `kill -9` at half and a new process (at most once: a
- * row `sending` at the kill is failed as interrupted, never sent twice). Settings: BENCH_SUBSCRIBERS,
+ * Then Telegram, through a fake channel peer on loopback: the same owner saves its chatbot with Telegram on
+ * and a bot token the strict fake Bot API (apps/server/src/testing/channels/telegram/fake-telegram-api.ts)
+ * knows, a second channel gets BENCH_TELEGRAM_SUBSCRIBERS (5,000) Telegram subscribers (private chat ids as
+ * sender ids, inserted directly), and a text send goes to them through the dispatcher's throttled path and
+ * the Telegram adapter (one sendMessage a recipient, one try). The fake runs in this process: the server
+ * sends one request at a time and waits for each answer, the fake answers in well under a millisecond, and
+ * the bench's only other work meanwhile is reading one row every 50 ms — a separate load process would add
+ * IPC but not change what is measured. Every server process runs with TELEGRAM_API_URL=<fake> and
+ * BROADCAST_RATES=telegram=1000,telegram_chat=1: Telegram's real limit is about 30 messages/s (the default),
+ * at which 5,000 chats take ~167 s whatever the server does; the bench raises it to measure the path itself
+ * and reports what 30/s would mean. Runs: one send (checked on the fake: one sendMessage per chat, none
+ * doubled or missing; the notification sent == total, failed 0); one where the fake answers 429
+ * (retry_after 1 s) five times mid-send; one `kill -9` at half and a new process (at most once: a row
+ * `sending` at the kill is failed as interrupted, never sent twice). Settings: BENCH_SUBSCRIBERS,
  * BENCH_TELEGRAM_SUBSCRIBERS (0: no Telegram runs), BENCH_SKIP_TELEGRAM_CRASH=1, TEST_DATABASE_URL
  * (postgres://postgres@127.0.0.1:5432/test), BENCH_SKIP_POSTGRES=1, BENCH_SKIP_SQLITE=1, BENCH_NOTE (a note
  * for RESULTS.md), BENCH_DRY_RUN=1 (print the table, leave RESULTS.md alone).
@@ -243,7 +243,7 @@ function describeSetting(results: DatabaseResult[], minutes: number): string {
       : `Telegram (second table): ${telegramSubscribers.toLocaleString('en-US')} Telegram subscribers (private ` +
         `chat ids) of a second channel of the same owner, inserted directly (${telegramInserts}), its chatbot ` +
         'saved with Telegram on (`POST /api/chatbot/save`, a bot token the strict fake Bot API knows); the ' +
-        'fake (apps/server/src/channels/telegram/fake-telegram-api.test-support.ts) runs in the bench process ' +
+        'fake (apps/server/src/testing/channels/telegram/fake-telegram-api.ts) runs in the bench process ' +
         '(the dispatcher sends one request at a time and the fake answers in well under a millisecond; the ' +
         "bench's other work during a send is reading one row every 50 ms). Every server process runs with " +
         `\`TELEGRAM_API_URL=<fake>\` and \`BROADCAST_RATES=${BROADCAST_RATES}\`: Telegram's real limit is ` +

@@ -2,7 +2,7 @@ import { isExactlyOnce } from './broadcast-checks.ts';
 import type { BroadcastRun } from './broadcast-runs.ts';
 import type { TelegramRun } from './telegram-runs.ts';
 
-/** The target: 100,000 web messenger recipients delivered within 60 s (scaled for other sizes). */
+/** The target: 100,000 web messenger recipients delivered within 60 s (scaled for other sizes). */
 export const TARGET_SECONDS = 60;
 export const TARGET_RECIPIENTS = 100_000;
 

@@ -1,4 +1,4 @@
-import type { FakeTelegram } from '../../apps/server/src/channels/telegram/fake-telegram-api.test-support.ts';
+import type { FakeTelegram } from '../../apps/server/src/testing/channels/telegram/fake-telegram-api.ts';
 import type { ServerProcess } from '../chat/server-process.ts';
 import type { BenchDatabase } from './bench-database.ts';
 import { type Progress, readProgress } from './broadcast-checks.ts';

@@ -21,10 +21,10 @@ import { checkInbox } from './inbox-checks.ts';
 import type { ChannelsLoad, OutageLoad } from './load-messages.ts';
 
 /**
- * npm run bench:channels — issue #14 item 5: private Telegram chats talking to the 50-command bench bot
+ * npm run bench:channels — private Telegram chats talking to the 50-command bench bot
  * (chat/build-bot.ts) through the Telegram adapter, on SQLite and then on a fresh PostgreSQL database. The
  * server is apps/server/src/main.ts as its own process with TELEGRAM_API_URL pointing at the strict fake Bot
- * API (apps/server/src/channels/telegram/fake-telegram-api.test-support.ts), which runs with the chats in a
+ * API (apps/server/src/testing/channels/telegram/fake-telegram-api.ts), which runs with the chats in a
  * second process (channels-load.ts). The bot is built over HTTP, then Telegram is switched on by saving the
  * chatbot with a bot token the fake knows: the server calls getMe and setWebhook, and the chats POST their
  * updates to that webhook with its secret. BENCH_CHATS (300) chats offer BENCH_RATE (300) updates/s for
@@ -34,7 +34,7 @@ import type { ChannelsLoad, OutageLoad } from './load-messages.ts';
  * `channel_updates` itself (drained, statuses, where the time went). Targets: acknowledgement p99 ≤ 20 ms,
  * reply p99 ≤ 150 ms, none lost or doubled. Settings: TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_SKIP_POSTGRES=1, BENCH_SKIP_SQLITE=1, BENCH_NOTE (a note for RESULTS.md), BENCH_DRY_RUN=1 (print the
- * tables, leave RESULTS.md alone). Then, on the same server, the outage run (issue #25, channels-outage.ts): the
+ * tables, leave RESULTS.md alone). Then, on the same server, the outage run (channels-outage.ts): the
  * chats write while every sendMessage answers 500 for BENCH_OUTAGE_SECONDS (60), then Telegram recovers and takes
  * BENCH_TELEGRAM_RATE (30) messages a second; the backlog's drain time after the recovery (target ≤ 30 s), lost,
  * doubled and out-of-order replies. BENCH_SKIP_OUTAGE=1 leaves it out.

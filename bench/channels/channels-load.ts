@@ -3,7 +3,7 @@ import {
   type FakeTelegram,
   startFakeTelegram,
   textUpdate,
-} from '../../apps/server/src/channels/telegram/fake-telegram-api.test-support.ts';
+} from '../../apps/server/src/testing/channels/telegram/fake-telegram-api.ts';
 import { benchCommands } from '../chat/bot-corpus.ts';
 import { createClient } from '../chat/http-client.ts';
 import { createPacer, summarizeLatencies } from '../chat/load-pacing.ts';
@@ -13,7 +13,7 @@ import { watchSendMessages } from './watch-sends.ts';
 
 /**
  * The Telegram side of bench:channels, run as its own process (channels-process.ts starts it): the strict fake
- * Bot API (apps/server/src/channels/telegram/fake-telegram-api.test-support.ts) and the chats talking to the bot
+ * Bot API (apps/server/src/testing/channels/telegram/fake-telegram-api.ts) and the chats talking to the bot
  * through the webhook the server set on it. Both in one process so that a chat can wait for its reply and the
  * reply's time is taken where it arrives; the server under test is another process.
  *

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import {
   type FakeTelegram,
   textUpdate,
-} from '../../apps/server/src/channels/telegram/fake-telegram-api.test-support.ts';
+} from '../../apps/server/src/testing/channels/telegram/fake-telegram-api.ts';
 import { benchCommands } from '../chat/bot-corpus.ts';
 import { createClient } from '../chat/http-client.ts';
 import { createPacer } from '../chat/load-pacing.ts';
@@ -10,7 +10,7 @@ import type { OutageFigures, OutageLoad } from './load-messages.ts';
 import { watchSendMessages } from './watch-sends.ts';
 
 /**
- * The outage run of bench:channels (issue #25): the chats write while the fake Bot API answers every sendMessage
+ * The outage run of bench:channels: the chats write while the fake Bot API answers every sendMessage
  * with 500 for `outageSeconds`, then it recovers (and from then on limits the bot to Telegram's ~30 messages a
  * second, answering 429 with retry_after past it). A chat writes on its schedule, waits for its reply up to
  * 30 s as a person would, then writes again; it stops writing when the outage ends. Each reply is the answer of

@@ -2,7 +2,7 @@ import type { LatencySummary } from '../chat/load-pacing.ts';
 import type { InboxChecks } from './inbox-checks.ts';
 import type { ChannelsLoad, ChannelsLoadFigures, OutageFigures, OutageLoad } from './load-messages.ts';
 
-/** Issue #14 item 5's targets on the 2-core bench machine; issue #25's drain of an outage's backlog. */
+/** The targets on the 2-core bench machine: ack and reply p99, and the drain of an outage's backlog. */
 export const TARGETS = { ackP99Ms: 20, replyP99Ms: 150, outageDrainSeconds: 30 };
 
 export interface ChannelsRun {

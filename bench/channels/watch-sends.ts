@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type {
   FakeTelegram,
   RecordedCall,
-} from '../../apps/server/src/channels/telegram/fake-telegram-api.test-support.ts';
+} from '../../apps/server/src/testing/channels/telegram/fake-telegram-api.ts';
 
 /**
  * Calls `onCall` with each sendMessage the fake records, at the moment it arrives (the fake's `calls.push`),

@@ -20,12 +20,12 @@ import { createPostgresDatabase, type ServerProcess, startServer } from './serve
  * BENCH_SECONDS (20), BENCH_RATE, TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test;
  * BENCH_SKIP_POSTGRES=1 skips it), BENCH_SKIP_SQLITE=1, BENCH_SKIP_SATURATION=1 (paced runs only), BENCH_NOTE
  * (a note for RESULTS.md), BENCH_DRY_RUN=1 (print the table, leave RESULTS.md alone).
- * Then, on each database, the live-data run (live-bench.ts, issue #11 item 6): a bot answering from a dataset of
+ * Then, on each database, the live-data run (live-bench.ts): a bot answering from a dataset of
  * 10,000 branches (LIKE, NEARBY) and from a fake JSON API this process serves on 127.0.0.1, BENCH_LIVE_SENDERS
  * (200) senders offering BENCH_LIVE_RATE (200) messages/s for BENCH_SECONDS, every answer checked; its own
  * table; senders start at different conversations (BENCH_LIVE_LOCKSTEP=1: all on the same step, so each second
  * carries one kind of message). BENCH_SKIP_LIVE=1 skips it, BENCH_ONLY_LIVE=1 runs only it.
- * Then the editing run (editing-bench.ts, issue #29): the paced load while another owner adds
+ * Then the editing run (editing-bench.ts): the paced load while another owner adds
  * BENCH_EDIT_EXAMPLES (250) examples one by one to a 50-command bot, beside a quiet run of the same load; health
  * p99, save p50/p99 and the time until a new example is used; BENCH_EDIT_BOT_EXAMPLES (5, up to 20) examples per
  * command in the editing owner's bot before the run. BENCH_SKIP_EDITING=1 skips it,

@@ -9,7 +9,7 @@ import { runLoadProcess } from './load-process.ts';
 import type { ServerProcess } from './server-process.ts';
 
 /**
- * The "editing" run of bench:chat (issue #29 item 4): the conversation load of the paced run (senders offering
+ * The "editing" run of bench:chat: the conversation load of the paced run (senders offering
  * a rate to one owner's bot, from a separate process) while, in this process, another owner adds examples one
  * by one to a bot of 50 commands — spread over the run, each save sent at its turn or when the previous one
  * answered if that is later — and a third client asks

@@ -5,7 +5,7 @@ import type { LatencySummary } from './load-pacing.ts';
 import { runLoadProcess } from './load-process.ts';
 import type { ServerProcess } from './server-process.ts';
 
-/** Issue #11 item 6: at 200 messages/s offered, p99 ≤ 100 ms on SQLite and PostgreSQL. */
+/** The target: at 200 messages/s offered, p99 ≤ 100 ms on SQLite and PostgreSQL. */
 const TARGET_P99_MS = 100;
 
 type StepFigures = LatencySummary & { messages: number; errors: number };

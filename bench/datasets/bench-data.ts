@@ -17,7 +17,7 @@ import { createPostgresDatabase, startServer } from '../chat/server-process.ts';
  * (3+ characters, words that exist and words that do not), two filtered queries (`filters` on a field's value:
  * a folded LIKE on the name, which the folded trigram index serves, and a price range, which reads the JSON values
  * of the whole dataset), and, reported apart, a 2-character keyword, which no trigram index can serve
- * (BENCH_SHORT_REQUESTS, 50). The issue's targets are for the page and the search; the filters are reported.
+ * (BENCH_SHORT_REQUESTS, 50). The targets are for the page and the search; the filters are reported.
  * Settings: TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test; BENCH_SKIP_POSTGRES=1 skips it),
  * BENCH_SKIP_SQLITE=1, BENCH_NOTE (a note for RESULTS.md), BENCH_DRY_RUN=1 (print, leave RESULTS.md alone).
  */

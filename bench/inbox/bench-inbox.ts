@@ -21,7 +21,7 @@ import {
 import { type SeedResult, seedPostgres, seedSqlite } from './inbox-seed.ts';
 
 /**
- * npm run bench:inbox — the owner's conversations at scale (issue #15 item 7): BENCH_TURNS (1,000,000) stored
+ * npm run bench:inbox — the owner's conversations at scale: BENCH_TURNS (1,000,000) stored
  * turns across BENCH_SENDERS (50,000) senders of one owner, on SQLite and then on a fresh PostgreSQL database,
  * each behind a real server process (as bench:chat starts it). The owner registers through the API with a few
  * commands; the turns and the senders' summaries are seeded straight into the database (inbox-seed.ts), then

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Lang } from '@hiwar/nlu';
+import { LANGS, type Lang } from '@hiwar/nlu';
 import { readUtteranceFile } from './data.ts';
 import { hiwarEngine } from './engines.ts';
 import { evaluate } from './evaluate.ts';
@@ -26,7 +26,7 @@ function parseOptions() {
   });
   const { train, test, lang, parser, peer } = values;
   if (values.help) throw new Error(USAGE);
-  if (!train || !test || !['ar', 'en', 'de'].includes(lang ?? '')) throw new Error(USAGE);
+  if (!train || !test || !LANGS.some((known) => known === lang)) throw new Error(USAGE);
   if (parser !== 'default' && parser !== 'embedding') throw new Error(USAGE);
   if (peer !== undefined && peer !== 'nlpjs') throw new Error(USAGE);
   return {

@@ -7,7 +7,7 @@ import { SMALL_BOTS, smallBots } from './small-bots.ts';
 import { MASSIVE_LOCALES } from './suites.ts';
 
 /**
- * `npm run bench:oos` (issue #24 item 2): small bots reject what they were not built for. For each language, 10
+ * `npm run bench:oos`: small bots reject what they were not built for. For each language, 10
  * bots of 5 MASSIVE intents from 5 different scenarios, 8 training examples each; each is tested on the dev
  * messages of its intents and as many dev messages of other scenarios, labelled out of scope, with each engine's
  * own rejection (Hiwar's calibrated threshold; nothing is tuned per draw). Prints in-scope accuracy and

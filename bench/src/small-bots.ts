@@ -1,7 +1,7 @@
 import { massive, OUT_OF_SCOPE, type Utterance } from './data.ts';
 import { sampleShots, seededRandom, shuffled } from './sample.ts';
 
-/** Issue #24's protocol: bots of 5 intents from 5 different MASSIVE scenarios, 8 training examples each, 10 draws. */
+/** Small bots: 5 intents from 5 different MASSIVE scenarios, 8 training examples each, 10 draws. */
 export const SMALL_BOTS = { intents: 5, shots: 8, draws: 10 } as const;
 
 /** One small bot: its training examples, and its test set (in scope, then as many out of scope). */

@@ -9,7 +9,7 @@ import { freePort } from '../chat/server-process.ts';
 
 /**
  * npm run bench:start — how long the server takes from `node …` to answering /api/health, and how much memory it
- * holds then, for each way of running the TypeScript (Node 24, issue #32 item 3):
+ * holds then, for each way of running the TypeScript (Node 24):
  *   - `node`: Node's own type stripping, `node apps/server/src/main.ts` (what `npm start` runs);
  *   - `tsx`: the same files through tsx's loader, `node --import tsx apps/server/src/main.ts` (before Node 24);
  *   - `bundle`: one JavaScript file compiled by esbuild beforehand (dependencies left as packages).

@@ -127,7 +127,7 @@ describe('authoring a service, a command, a list variable and tagged examples', 
       await addSynonyms(row, label.syns);
       await expect.poll(() => pillsOf(row)).toEqual(label.syns);
     }
-    // issue #31: how many answers that do not fit before the bot stops asking (3 unless changed)
+    // how many answers that do not fit before the bot stops asking (3 unless changed)
     const tries = form.getByLabel('Tries before the bot stops asking');
     expect(await tries.inputValue()).toBe('3');
     await tries.fill('2');

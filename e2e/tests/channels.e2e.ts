@@ -4,11 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeTelegram,
   startFakeTelegram,
-} from '../../apps/server/src/channels/telegram/fake-telegram-api.test-support.ts';
-import {
-  mediaUpdate,
-  textUpdate,
-} from '../../apps/server/src/channels/telegram/telegram-updates.test-support.ts';
+} from '../../apps/server/src/testing/channels/telegram/fake-telegram-api.ts';
+import { mediaUpdate, textUpdate } from '../../apps/server/src/testing/channels/telegram/telegram-updates.ts';
 import { callApi } from '../support/api.ts';
 import { snapPage } from '../support/browser.ts';
 import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../support/console.ts';
@@ -16,7 +13,7 @@ import { waitUntilUnderstood } from '../support/messenger.ts';
 import { screenshotDir } from '../support/paths.ts';
 import type { RunningServer } from '../support/server.ts';
 
-// Issue #14: the owner switches Telegram on in the chatbot screen with a bot token and saves; the server
+// The owner switches Telegram on in the chatbot screen with a bot token and saves; the server
 // connects it (getMe + setWebhook on a fake Bot API in this process) and the bot instructions table shows what
 // Telegram answered — Active with the bot's @username. A message delivered to the webhook is answered through
 // sendMessage. A wrong token saved shows Pending with Telegram's reason. The channel section in both languages.
@@ -122,7 +119,7 @@ describe('Telegram on the chatbot screen', () => {
     // from the keyboard: the console's fixed header can cover a control Playwright scrolled to the top edge
     await status.press('Space');
     await expect.poll(() => status.isChecked()).toBe(true);
-    // Telegram asks for its bot token only: it never uses a verify token (issue #25 item 8)
+    // Telegram asks for its bot token only: it never uses a verify token
     expect(await telegram.getByLabel('Verify token').count()).toBe(0);
     await telegram.getByLabel('Bot token').fill(BOT_TOKEN);
     await saveChanges(page);
@@ -162,7 +159,7 @@ describe('Telegram on the chatbot screen', () => {
   });
 
   it('shows a voice message and a reply Telegram refused in the conversation, in English and Arabic', async () => {
-    // a voice note gets the bot's "I can only read text" answer (issue #25 item 5)
+    // a voice note gets the bot's "I can only read text" answer
     const voiceChat = 880_002;
     expect((await fake.deliver(BOT_TOKEN, mediaUpdate(5101, voiceChat, 'voice'))).status).toBe(200);
     await expect
@@ -177,7 +174,7 @@ describe('Telegram on the chatbot screen', () => {
       )
       .toBe(1);
 
-    // the user blocked the bot: the reply is refused at once and the conversation says so (item 1)
+    // the user blocked the bot: the reply is refused at once and the conversation says so
     const blockedChat = 880_003;
     fake.failNext('sendMessage', 403, { description: 'Forbidden: bot was blocked by the user' });
     expect((await fake.deliver(BOT_TOKEN, textUpdate(5102, blockedChat, ORDER_EXAMPLE))).status).toBe(200);

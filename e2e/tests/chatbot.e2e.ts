@@ -95,7 +95,7 @@ describe('the chatbot settings screen', () => {
     for (const option of options) await addFallbackOption(page, option);
     await addFallbackOption(page, { label: 'Menu', val: 'duplicate' });
     expect(await optionRows(page)).toEqual(options.map((option) => [option.label, option.val]));
-    // issue #31: the owner's own words that end a question, beside the built-in ones
+    // the owner's own words that end a question, beside the built-in ones
     const exitWords = main.getByLabel('Words that end a question');
     await exitWords.fill('basta');
     await exitWords.press('Enter');

@@ -7,7 +7,7 @@ import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../su
 import { lastBotText, openMessenger, say, waitUntilUnderstood } from '../support/messenger.ts';
 import type { RunningServer } from '../support/server.ts';
 
-// Issue #15 items 2, 3 and 6 in a real browser: a visitor of another site talks to the bot in the web
+// In a real browser: a visitor of another site talks to the bot in the web
 // messenger; the owner sees the conversation arrive in the list without a reload, opens its transcript (the
 // matched command and a "Not understood" turn), finds the message the bot did not understand in the inbox,
 // adds it as an example of the right command, and the visitor asking again gets that command's answer. The
@@ -194,7 +194,7 @@ describe('conversations', () => {
     await expect.poll(() => group.count()).toBe(0);
     await expect.poll(() => page.getByTestId('conversations-badge').textContent()).toBe('1');
 
-    // the save answers before the model follows (issue #29): once the owner's models are up to date — what the
+    // the save answers before the model follows: once the owner's models are up to date — what the
     // console's "Model up to date" says — the bot understands it
     if (session) await waitForModel(session.server, session.token);
     await say(chat, unknownDelivery, deliveryAnswer);
@@ -260,7 +260,7 @@ describe('conversations', () => {
       .getByTestId('transcript')
       .locator('[data-testid^="notice-"]', { hasText: ownerAnswer })
       .waitFor();
-    // issue #31 item 5: while a person answers, the open messenger asks every 1.5 s — the reply is there in 2 s
+    // while a person answers, the open messenger asks every 1.5 s — the reply is there in 2 s
     await expect
       .poll(() => lastBotText(chat).textContent(), { timeout: 2_500, interval: 100 })
       .toBe(ownerAnswer);
@@ -279,7 +279,7 @@ describe('conversations', () => {
     await say(chat, 'when are you open', hoursAnswer);
   });
 
-  // issue #24 item 3: a message a command should not have answered, corrected from its transcript
+  // a message a command should not have answered, corrected from its transcript
   it('marks a wrongly answered message "not for this bot", undoes it, then teaches the right command', async () => {
     await switchLanguage(page, 'en');
     const franchise = 'are you open to franchise partners';
@@ -335,7 +335,7 @@ describe('conversations', () => {
     await say(chat, franchise, deliveryAnswer);
   });
 
-  // issue #24 item 4: after a training the bot is cross-validated in the background; the owner reads the report
+  // after a training the bot is cross-validated in the background; the owner reads the report
   it('measures the bot after a training, on the Quality screen, and links each command to its examples', async () => {
     await switchLanguage(page, 'en');
     if (session) await callApi(session.server, 'GET', '/command_example/train', { token: session.token });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapPage } from '../support/browser.ts';
 import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../support/console.ts';
 
-// Issue #10 item 7: a dataset with a text, a number and a location field → three records → search →
+// A dataset with a text, a number and a location field → three records → search →
 // multi-delete two with the Delete key → import a CSV → export it; in English and Arabic.
 const owner = {
   username: 'omar_branches',

@@ -18,7 +18,7 @@ const owner = {
 const ENGLISH_REPLY = 'We open at nine every morning.';
 const ARABIC_REPLY = 'نفتح في التاسعة كل صباح.';
 
-// Issue #24 item 1: an English command's Arabic examples typed into the console are Arabic examples, so an
+// An English command's Arabic examples typed into the console are Arabic examples, so an
 // Arabic sender is understood in Arabic and gets the Arabic version of the reply.
 describe('an example’s language is the language it is written in', () => {
   let server: RunningServer;

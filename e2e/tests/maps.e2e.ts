@@ -1,17 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOOGLE_FIELD_MASK } from '../../apps/server/src/modules/places/google-places.ts';
 import {
   type FakeGooglePlaces,
   startFakeGooglePlaces,
-} from '../../apps/server/src/modules/places/fake-google-places.test-support.ts';
-import { GOOGLE_FIELD_MASK } from '../../apps/server/src/modules/places/google-places.ts';
+} from '../../apps/server/src/testing/places/fake-google-places.ts';
 import { callApi } from '../support/api.ts';
 import { snapPage } from '../support/browser.ts';
 import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../support/console.ts';
 import type { RunningServer } from '../support/server.ts';
 
-// Issue #10 item 5: a map, two locations, a delete that stays on its page, in English and Arabic. Issue #23 item
-// 5: the place search finds saved locations without a geocoder, and Google's places (a fake) with one.
+// A map, two locations, a delete that stays on its page, in English and Arabic. The place search finds saved
+// locations without a geocoder, and Google's places (a fake) with one.
 const owner = {
   username: 'layla_mall',
   fullname: 'Layla Farouk',

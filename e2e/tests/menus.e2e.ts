@@ -7,7 +7,7 @@ import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../su
 import { lastBotText, openMessenger, say, snapMessenger, waitUntilUnderstood } from '../support/messenger.ts';
 import type { RunningServer } from '../support/server.ts';
 
-// Issue #12 items 1, 4 and 6: a menu with three items, tax and shipping built through the console's screens;
+// A menu with three items, tax and shipping built through the console's screens;
 // its Orders tab (the empty state, the badge); a customer on another site orders in Arabic through the web
 // messenger (the menu asked for in words, the cards' add-to-cart buttons, the quantities, name, phone and
 // address typed, the receipts drawn) and the order appears in the open orders screen within 5 s with the

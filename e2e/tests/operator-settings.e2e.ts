@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeMessenger } from '../../apps/server/src/channels/messenger/fake-messenger-api.test-support.ts';
+import { startFakeMessenger } from '../../apps/server/src/testing/channels/messenger/fake-messenger-api.ts';
 import { callApi, registerOwner, submitRegistration } from '../support/api.ts';
 import { launchBrowser, snapPage } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';

@@ -6,7 +6,7 @@ import { launchBrowser, switchLanguage } from '../support/browser.ts';
 import { screenshotDir } from '../support/paths.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
-/** Issue #16 items 1, 2 and 7: the first steps on an empty dashboard, training status, Enter and form errors. */
+/** The first steps on an empty dashboard, training status, Enter and form errors. */
 
 const owner = {
   username: 'layla_pizza',

@@ -8,7 +8,7 @@ import { snapPage } from '../support/browser.ts';
 import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../support/console.ts';
 import { startSmtpSink } from '../support/smtp-sink.ts';
 
-// Issue #11 item 7: an api response, a dataset response with NEARBY and cards and a mail action built in the
+// An api response, a dataset response with NEARBY and cards and a mail action built in the
 // response editor; the widget shows the live answers, the debugger the reply; an Arabic message to a bilingual
 // command is answered in Arabic.
 const owner = {
@@ -265,7 +265,7 @@ describe('the response editor, live answers and languages', () => {
     await snapPage(page, 'responses-action-form-en');
     await form.getByRole('button', { name: 'Add action' }).click();
     await form.waitFor({ state: 'detached' });
-    // issue #31 item 4: the first action turns the actions on; switched off, the screen says they will not run
+    // the first action turns the actions on; switched off, the screen says they will not run
     await expect.poll(() => actionsSwitch.isChecked()).toBe(true);
     await snapPage(page, 'responses-actions-en');
     await actionsSwitch.uncheck();

@@ -5,7 +5,7 @@ import { launchBrowser, snapPage } from '../support/browser.ts';
 import { newConsolePage, switchLanguage } from '../support/console.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
-// Issue #16 items 4, 5, 6 and 9: the list-variable editor, text direction and digits in both languages, the
+// The list-variable editor, text direction and digits in both languages, the
 // messenger snippets, and screens that load by route.
 const owner = {
   username: 'salma_pizza',

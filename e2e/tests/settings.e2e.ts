@@ -4,7 +4,7 @@ import { callApi } from '../support/api.ts';
 import { snapPage } from '../support/browser.ts';
 import { openSignedInConsole, type SignedInConsole, switchLanguage } from '../support/console.ts';
 
-// Issue #11 item 1: the owner's customer-support departments in settings, and the cs_connect action's picker.
+// The owner's customer-support departments in settings, and the cs_connect action's picker.
 const owner = {
   username: 'nadia_desk',
   fullname: 'Nadia Samir',

@@ -8,7 +8,7 @@ import { addWebSubscribers } from '../support/database.ts';
 import { openMessenger, say, snapMessenger, waitUntilUnderstood } from '../support/messenger.ts';
 import type { RunningServer } from '../support/server.ts';
 
-// Issue #13 item 6: a subscription channel made on the console's About screen; a command answering with it
+// A subscription channel made on the console's About screen; a command answering with it
 // (the response editor's Subscription card); a visitor of another site subscribes in the web messenger; a text
 // notification sent from the Send screen reaches them; a send of 3,001 web messages at 300 a second
 // (BROADCAST_RATES) is followed live and still shows how far it got after a reload mid-send. The list, About and
@@ -141,7 +141,7 @@ describe('subscriptions', () => {
     await domains.fill('https://Shop.Example.com/news');
     await domains.press('Enter');
     await page.locator('.mantine-TagsInput-pill', { hasText: 'https://Shop.Example.com/news' }).waitFor();
-    // the approved template WhatsApp subscribers get after 24 hours (issue #25 item 6)
+    // the approved template WhatsApp subscribers get after 24 hours
     const template = page.getByTestId('whatsapp-template');
     await template.getByRole('textbox', { name: 'Template name' }).fill('bakery_news');
     await template.getByRole('textbox', { name: 'Template language' }).fill('EN');

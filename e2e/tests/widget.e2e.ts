@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeSpeechProviders,
   startFakeSpeechProviders,
-} from '../../apps/server/src/modules/speech/fake-speech-providers.test-support.ts';
+} from '../../apps/server/src/testing/speech/fake-speech-providers.ts';
 import {
   everyMessageType,
   type HostSite,

@@ -170,7 +170,7 @@ export const locationEvent = z.object({
   lng: z.number().min(-180).max(180),
 });
 
-/** What a messaging app's user may send that the bot does not read (issue #25 item 5). */
+/** What a messaging app's user may send that the bot does not read. */
 export const mediaKinds = ['photo', 'video', 'voice', 'audio', 'sticker', 'file'] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 /** A photo, sticker, voice note, file or video without text: answered with a short "I can only read text". */

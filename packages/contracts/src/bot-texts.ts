@@ -3,7 +3,7 @@ import { type BotLanguage, botLanguages } from './localized-text.ts';
 
 /**
  * The words Hiwar says itself — the cart's, the checkout's, a receipt's labels, a hand-over's, subscriptions', a
- * question's end (issue #31 item 2) — with their Arabic, English and German defaults. The runtime says each in the
+ * question's end — with their Arabic, English and German defaults. The runtime says each in the
  * sender's language; the owner may put their own wording for any of them in the chatbot settings
  * (`chatbot_texts`, `{ key: { en, ar, de } }`), keeping the `{placeholders}` the text names.
  */

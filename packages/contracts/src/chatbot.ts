@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { botTextMessages, botTextsSchema } from './bot-texts.ts';
-import { hasAnyText, localizedTexts } from './localized-text.ts';
+import { botLanguages, hasAnyText, localizedTexts } from './localized-text.ts';
 import { idParam, numberOrDigits } from './numeric-input.ts';
 import { statusFlag } from './service.ts';
 import { WHATSAPP_TEMPLATE_LANGUAGE, WHATSAPP_TEMPLATE_NAME } from './whatsapp-template.ts';
@@ -48,7 +48,7 @@ export const chatbotMessages = {
 } as const;
 
 export const fallbackTypes = ['text', 'options', 'cmd'] as const;
-export const parserLanguages = ['ar', 'en', 'de'] as const;
+export const parserLanguages = botLanguages;
 export const parserKinds = ['default', 'embedding'] as const;
 export const messengerLanguages = ['en', 'ar'] as const;
 export const voiceTypes = ['UNKNOWN', 'google', 'microsoft', 'openai'] as const;
@@ -201,8 +201,8 @@ export const whatsappApp = z.object({
     chatapi_url: text(2000),
     token: text(500),
     /**
-     * the approved template an order confirmation goes as to a customer who has not written in 24 hours (issue
-     * #25 item 6), its body's {{1}} the order number; '' for none
+     * the approved template an order confirmation goes as to a customer who has not written in 24 hours, its
+     * body's {{1}} the order number; '' for none
      */
     order_template: text(512),
     order_template_lang: text(20),
@@ -286,14 +286,14 @@ const chatbotFields = z.object({
   ),
   /**
    * The owner's words that end a question the bot is asking, besides the built-in ones of each language
-   * ("cancel", "إلغاء", "abbrechen"…; issue #31)
+   * ("cancel", "إلغاء", "abbrechen"…)
    */
   chatbot_exit_words: z
     .array(z.string().trim().min(1).max(100))
     .max(50)
     .nullish()
     .transform((value) => value ?? []),
-  /** the owner's wording of the texts Hiwar says itself, per language (issue #31 item 2; bot-texts.ts) */
+  /** the owner's wording of the texts Hiwar says itself, per language (bot-texts.ts) */
   chatbot_texts: botTextsSchema,
   chatbot_start_button_status: flag,
   chatbot_start_button_label: text(100),
@@ -506,7 +506,7 @@ export function defaultChatbotSettings(): SaveChatbotInput {
   };
 }
 
-/** A channel's connection as the platform last answered it (issue #14): the chatbot screen's status badges. */
+/** A channel's connection as the platform last answered it: the chatbot screen's status badges. */
 export const channelConnection = z.object({
   status: z.enum(['active', 'inactive', 'pending', 'banned']),
   /** why it is not active (a refused token…), '' when it is */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { botLanguages } from './localized-text.ts';
 
-export const commandLangs = ['ar', 'en', 'de'] as const;
+export const commandLangs = botLanguages;
 export type CommandLang = (typeof commandLangs)[number];
 
 export const commandMessages = {

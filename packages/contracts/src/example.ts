@@ -95,7 +95,7 @@ export const negativeExampleMessages = {
 } as const;
 
 /**
- * A negative example: a message the owner marked "not for this bot" in a transcript (issue #24). It belongs to
+ * A negative example: a message the owner marked "not for this bot" in a transcript. It belongs to
  * the service whose command wrongly answered it and teaches the bot to reject such messages.
  */
 export const negativeExampleRecord = z.object({

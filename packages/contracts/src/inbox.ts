@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { botMessage, incomingEvent, typedEvent } from './bot-message.ts';
 import { okWith } from './envelope.ts';
+import { botLanguages } from './localized-text.ts';
 import { idParam, numberOrDigits } from './numeric-input.ts';
 
 /**
- * The owner's view of the bot's conversations (issue #15): the senders and their transcripts, the "not
+ * The owner's view of the bot's conversations: the senders and their transcripts, the "not
  * understood" inbox, the live test chat, the hand-over to a person and the traffic chart.
  */
 export const inboxMessages = {
@@ -33,7 +34,7 @@ export const conversationPlatforms = ['web', 'telegram', 'facebook', 'whatsapp',
 export type ConversationPlatform = (typeof conversationPlatforms)[number];
 export const TEST_PLATFORM = 'test';
 
-export const conversationLangs = ['ar', 'en', 'de'] as const;
+export const conversationLangs = botLanguages;
 
 /** Turns per transcript page, senders per list page, groups per inbox page. */
 export const TURNS_PAGE_SIZE = 50;
@@ -128,7 +129,7 @@ export const stepTrace = z.object({ step: z.string(), note: z.string(), ms: z.nu
 export type StepTraceView = z.infer<typeof stepTrace>;
 
 /**
- * Where a turn's replies to a messaging channel stand (issue #25 items 1–3): waiting while the platform fails or
+ * Where a turn's replies to a messaging channel stand: waiting while the platform fails or
  * asks to wait (`next_at`, the try due next), delivered, refused by the platform, given up after
  * DELIVERY_RETRY_HOURS, or stopped after the platform twice gave no answer (`unanswered`: it may have arrived, and
  * a third send could show it a third time).

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** The languages a bot speaks (command_lang, the parsers' languages). */
+/**
+ * The languages a bot speaks: the one list every other names (command_lang, an example's language, the parsers'
+ * languages, a conversation's language, a text's versions). The NLU's `Lang` (packages/nlu) is the same three;
+ * the server checks that they agree (`apps/server/src/kernel/languages.ts`).
+ */
 export const botLanguages = ['ar', 'en', 'de'] as const;
 export type BotLanguage = (typeof botLanguages)[number];
 
@@ -39,7 +43,7 @@ export interface LanguageChoice {
 }
 
 /**
- * The version of a text to answer with (issue #11 item 3): the message's language, else the plain field's
+ * The version of a text to answer with: the message's language, else the plain field's
  * language, else the first text present (the plain field, then ar, en, de).
  */
 export function textInLanguage(

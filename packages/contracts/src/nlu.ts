@@ -168,7 +168,7 @@ export const qualityCommandRef = z.object({
   service_id: z.number(),
 });
 
-/** GET /nlu/quality: the owner's latest quality report per language (issue #24 item 4). */
+/** GET /nlu/quality: the owner's latest quality report per language. */
 export const qualityReportView = z.object({
   lang: z.string(),
   parser: z.string(),

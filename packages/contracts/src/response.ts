@@ -32,7 +32,7 @@ export const cartActions = ['insert', 'delete', 'view_receipt', 'complete_order'
 
 /**
  * The names a `complete_order` command's variables may have to give the order a contact detail (case does not
- * matter). A detail without such a variable is asked by the checkout itself (issue #31).
+ * matter). A detail without such a variable is asked by the checkout itself.
  */
 export const contactVariableNames = {
   fullname: ['fullname', 'full_name', 'name', 'customer_name'],

@@ -5,7 +5,7 @@ import { WHATSAPP_TEMPLATE_LANGUAGE, WHATSAPP_TEMPLATE_NAME } from './whatsapp-t
 
 /**
  * Subscription channels and their notifications (spec part 2 "Subscription", "Notification data", the
- * subscriptions calls; issue #13). A channel collects senders who asked to hear from the bot (the `sub`
+ * subscriptions calls). A channel collects senders who asked to hear from the bot (the `sub`
  * response, the `subscribe` action); the owner sends them a notification from the console, or their own
  * system does through `POST /send_to_subscribers_from_api` with the channel's `api_key`.
  */
@@ -90,8 +90,8 @@ export type WhatsappTemplateParam = (typeof whatsappTemplateParams)[number];
 export const WHATSAPP_TEMPLATE_PARAMS_MAX = 10;
 
 /**
- * The approved WhatsApp message template a notification goes as to a subscriber who has not written in 24 hours
- * (issue #25 item 6): WhatsApp takes nothing else from a business then. Its name and language as approved in
+ * The approved WhatsApp message template a notification goes as to a subscriber who has not written in
+ * 24 hours: WhatsApp takes nothing else from a business then. Its name and language as approved in
  * WhatsApp Manager, and what fills its body parameters.
  */
 export const whatsappTemplate = z.object({

@@ -126,7 +126,7 @@ export const customerSupportSettings = z.object({
     .min(8, messages.passwordMin8)
     .max(200),
   cs_endpoint: z.string().trim().max(500).optional().default(''),
-  /** minutes without a message after which a hand-over goes back to the bot (issue #15) */
+  /** minutes without a message after which a hand-over goes back to the bot */
   cs_timeout_minutes: numberOrDigits(z.number().int().min(1).max(1440)).default(CS_TIMEOUT_DEFAULT_MINUTES),
 });
 

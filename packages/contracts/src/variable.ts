@@ -98,7 +98,7 @@ const variableFields = z.object({
       .max(PREFERENCE_TIMEOUT_MAX, variableMessages.timeoutRange),
   ),
   var_order: integerOr(1, variableMessages.orderInteger).pipe(z.number().min(0).max(1_000_000)),
-  /** unanswered tries before the bot stops asking and answers with its fallback (issue #31) */
+  /** unanswered tries before the bot stops asking and answers with its fallback */
   var_max_tries: integerOr(VARIABLE_MAX_TRIES_DEFAULT, variableMessages.maxTriesRange).pipe(
     z.number().min(1, variableMessages.maxTriesRange).max(10, variableMessages.maxTriesRange),
   ),

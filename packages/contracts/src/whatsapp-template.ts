@@ -1,5 +1,5 @@
 /**
- * How WhatsApp names an approved message template (issue #25 item 6): lower-case letters, digits and underscores,
+ * How WhatsApp names an approved message template: lower-case letters, digits and underscores,
  * up to 512; its language a code such as `en_US`, `ar`, `de` or `pt_BR`.
  */
 export const WHATSAPP_TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validateSenderRequest } from './auth.ts';
 import { botMessage, incomingEvent, typedEvent } from './bot-message.ts';
 import { messengerLanguages, persistentMenu } from './chatbot.ts';
+import { botLanguages } from './localized-text.ts';
 import { idParam } from './numeric-input.ts';
 
 /**
@@ -43,7 +44,7 @@ export const widgetSettings = z.object({
   default_lang: z.enum(messengerLanguages),
   welcome_msg: z.string(),
   /** the welcome message in the bot's other languages (welcome_msg is in default_lang); absent when none */
-  welcome_msg_langs: z.partialRecord(z.enum(['ar', 'en', 'de']), z.string()).optional(),
+  welcome_msg_langs: z.partialRecord(z.enum(botLanguages), z.string()).optional(),
   logo: z.string(),
   avatar: z.string(),
   main_color: z.string(),

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROADCAST_TRIES } from '../modules/subscriptions/broadcast-dispatcher.ts';
 import { subscribeSender } from '../modules/subscriptions/subscriber-repository.ts';
 import { createSubscriptionsModule } from '../modules/subscriptions/subscriptions-module.ts';
+import { type FakeTelegram, startFakeTelegram } from '../testing/channels/telegram/fake-telegram-api.ts';
+import { telegramApps } from '../testing/channels/telegram/telegram-updates.ts';
 import {
   type ConversationServer,
   createBot,
@@ -11,13 +13,11 @@ import {
 } from '../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../testing/test-databases.ts';
 import { until } from '../testing/until.ts';
-import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram-api.test-support.ts';
-import { telegramApps } from './telegram/telegram-updates.test-support.ts';
 
 const BOT_TOKEN = '765432:AAE-broadcast-outage-token';
 
 /**
- * Issue #25 item 1, a broadcast survives an outage: a recipient the platform fails with a 5xx is tried again
+ * A broadcast survives an outage: a recipient the platform fails with a 5xx is tried again
  * later with growing waits (shortened here) instead of being recorded failed at the first 500, up to
  * BROADCAST_TRIES; the strict fake Bot API answers every sendMessage 500 while its outage lasts.
  */

@@ -29,7 +29,7 @@ export interface AdapterContext {
 export interface SendProgress {
   /** platform calls an earlier try of these replies got through (or had refused): not made again */
   skip: number;
-  /** how long a call may wait for the platform's answer before its outcome is unknown (issue #25 item 2) */
+  /** how long a call may wait for the platform's answer before its outcome is unknown */
   timeoutMs: number;
   /** names the delivery to the platform where it can tell a resend (Google Chat's requestId, WhatsApp's callback) */
   key: string;
@@ -41,14 +41,14 @@ export interface SendProgress {
   onSent(handled: number, calls: number): Promise<void>;
   /**
    * A call failed: answers true when the platform refused this message only (malformed, a file it cannot
-   * fetch) — recorded as handled, and the rest of the turn goes on — false to stop there (issue #25 item 3).
+   * fetch) — recorded as handled, and the rest of the turn goes on — false to stop there.
    */
   onFailed(error: unknown, index: number, calls: number): Promise<boolean>;
 }
 
 /**
- * How long a queued call waits for the platform's answer before it counts as unanswered (issue #25 item 2): a
- * platform that takes 12 s to accept must not be sent the same message again.
+ * How long a queued call waits for the platform's answer before it counts as unanswered: a platform that
+ * takes 12 s to accept must not be sent the same message again.
  */
 export const ANSWER_WAIT_MS = 30_000;
 
@@ -92,10 +92,10 @@ export interface ChannelAdapter {
   /** the platform its senders are stored with (turns, banks, subscribers) */
   readonly platform: string;
   /**
-   * What a queued call that got no answer in time may have done, and so how it is tried again (issue #25 item 2;
-   * README.md here): `idempotent` — the platform recognises the resend (Google Chat's requestId), tried again
-   * like a 5xx; `receipt` — the platform reports what it sent (WhatsApp's status webhooks), tried again only
-   * once none came (recordReceipt in delivery-repository.ts); `once` — nothing to ask (Telegram, Messenger), tried
+   * What a queued call that got no answer in time may have done, and so how it is tried again (README.md
+   * here): `idempotent` — the platform recognises the resend (Google Chat's requestId), tried again like a
+   * 5xx; `receipt` — the platform reports what it sent (WhatsApp's status webhooks), tried again only once
+   * none came (recordReceipt in delivery-repository.ts); `once` — nothing to ask (Telegram, Messenger), tried
    * again at most once.
    */
   readonly unanswered: 'idempotent' | 'receipt' | 'once';

@@ -54,7 +54,7 @@ export interface ChannelsModuleOptions {
 }
 
 /**
- * The messaging channels (issue #14; DESIGN.md §7; README.md here): each platform's webhook stores an update
+ * The messaging channels (DESIGN.md §7; README.md here): each platform's webhook stores an update
  * before acknowledging it; this process's update processor answers the stored updates through the runtime and
  * the channel's adapter, and its delivery worker sends the replies and notices queued for channel senders until
  * the platform takes them. Owns `channel_updates`, `channel_payloads`, `channel_connections`, `deliveries`.

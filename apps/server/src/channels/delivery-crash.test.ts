@@ -1,18 +1,18 @@
 import { defaultChatbotSettings } from '@hiwar/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registerAndLogin } from '../testing/accounts.ts';
+import { type FakeTelegram, startFakeTelegram } from '../testing/channels/telegram/fake-telegram-api.ts';
+import { telegramApps, textUpdate } from '../testing/channels/telegram/telegram-updates.ts';
+import { databaseForProcesses } from '../testing/server-process.ts';
 import {
   createCommand,
   createExample,
   createService,
   waitForModels,
-} from '../modules/services/authoring-fixtures.ts';
-import { registerAndLogin } from '../testing/accounts.ts';
-import { databaseForProcesses } from '../testing/server-process.ts';
+} from '../testing/services/authoring-fixtures.ts';
 import { testDatabaseKinds } from '../testing/test-databases.ts';
 import { until } from '../testing/until.ts';
 import type { ChannelTables } from './channel-tables.ts';
-import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram-api.test-support.ts';
-import { telegramApps, textUpdate } from './telegram/telegram-updates.test-support.ts';
 
 const BOT_TOKEN = '778:AAE-delivery-crash-token';
 const CHATS = [6101, 6102, 6103, 6104, 6105];
@@ -35,7 +35,7 @@ const COMMANDS = [
 ];
 
 /**
- * Issue #25 item 1: replies waiting out a Telegram outage survive a `kill -9` of the server — the restarted
+ * Replies waiting out a Telegram outage survive a `kill -9` of the server — the restarted
  * process takes back what the dead one held and delivers each chat's replies once, in order, after the outage.
  */
 describe.each(await testDatabaseKinds())(

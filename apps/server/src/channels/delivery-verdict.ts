@@ -2,16 +2,16 @@ import { RetryLater } from '../modules/subscriptions/platform-senders.ts';
 import { errorText } from '../platform/error-text.ts';
 
 /**
- * What a failed send means for the delivery (issue #25 item 1): try again later — after the platform's own
+ * What a failed send means for the delivery: try again later — after the platform's own
  * retry_after / Retry-After when it named one, of any length — or stop, because the platform definitely refused
  * (the user blocked the bot, the chat is gone, the 24-hour window closed, the message is malformed).
  */
 export type DeliveryVerdict =
-  /** `unanswered`: no answer came in time, so the platform may have taken it (issue #25 item 2) */
+  /** `unanswered`: no answer came in time, so the platform may have taken it */
   | { kind: 'retry'; afterMs: number | null; reason: string; unanswered: boolean }
   /** the chat is closed to the bot: nothing more is sent */
   | { kind: 'refused'; reason: string }
-  /** this message alone was refused (malformed, a file the platform cannot fetch): the rest goes on (item 3) */
+  /** this message alone was refused (malformed, a file the platform cannot fetch): the rest goes on */
   | { kind: 'skipped'; reason: string };
 
 /** The platforms' errors (TelegramError, GraphError, WhatsappError, GoogleChatError) say whether a retry may help. */

@@ -59,16 +59,16 @@ const PLATFORM_NAMES: Record<string, string> = {
 };
 
 /**
- * Sends what waits in `deliveries` (issue #25 items 1–3; README.md here): each chat's oldest first and nothing of a
- * chat while an earlier delivery of it is unsettled, so replies arrive in order; different chats side by side. A
- * try that fails for a reason that may pass (a 5xx, an unreachable platform, a 429) is planned again — after the
+ * Sends what waits in `deliveries` (README.md here): each chat's oldest first and nothing of a chat while an
+ * earlier delivery of it is unsettled, so replies arrive in order; different chats side by side. A try that
+ * fails for a reason that may pass (a 5xx, an unreachable platform, a 429) is planned again — after the
  * platform's retry_after of any length, else with growing backoff and jitter — until the delivery's expiry
- * (DELIVERY_RETRY_HOURS after it was queued); a definite refusal of the chat settles it at once, while a message
- * the platform refused for itself is recorded and the rest goes on (item 3). A call waits `timeoutMs` (30 s) for
- * its answer; one that got none is sent again as its platform allows (item 2, the adapter's `unanswered`). The
+ * (DELIVERY_RETRY_HOURS after it was queued); a definite refusal of the chat settles it at once, while a
+ * message the platform refused for itself is recorded and the rest goes on. A call waits `timeoutMs` (30 s)
+ * for its answer; one that got none is sent again as its platform allows (the adapter's `unanswered`). The
  * turn's trace says where its replies stand once a try failed ("waiting for Telegram (retry 4 in 2 min)",
- * "delivered after 4 tries"). A retry goes on after the platform calls an earlier try got through. A process that
- * died while sending leaves its deliveries to be taken back.
+ * "delivered after 4 tries"). A retry goes on after the platform calls an earlier try got through. A process
+ * that died while sending leaves its deliveries to be taken back.
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const { db, secrets } = options;
@@ -163,7 +163,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
           attempt.advanced = true;
           if (handled < calls) await recordPartsSent(db, delivery.id, handled);
         },
-        // a message the platform refused for itself is recorded, and the rest of the turn goes on (item 3)
+        // a message the platform refused for itself is recorded, and the rest of the turn goes on
         onFailed: async (error, index, calls) => {
           const verdict = verdictOf(error);
           if (verdict.kind !== 'skipped') return false;

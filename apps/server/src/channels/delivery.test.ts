@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNotice } from '../modules/notices/notice-repository.ts';
+import { type FakeTelegram, startFakeTelegram } from '../testing/channels/telegram/fake-telegram-api.ts';
+import { telegramApps, textUpdate } from '../testing/channels/telegram/telegram-updates.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -11,8 +13,6 @@ import {
 import { testDatabaseKinds } from '../testing/test-databases.ts';
 import type { ChannelTables } from './channel-tables.ts';
 import { createChannelsModule } from './channels-module.ts';
-import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram-api.test-support.ts';
-import { telegramApps, textUpdate } from './telegram/telegram-updates.test-support.ts';
 
 const BOT_TOKEN = '654321:AAE-delivery-bot-token';
 
@@ -37,9 +37,9 @@ const ANSWER_WAIT_MS = 1500;
 const BROKEN_PHOTO = 'https://cdn.example.com/menu/2.jpg';
 
 /**
- * Issue #25 item 1, a reply survives an outage: against the strict fake Bot API, with the delivery worker's clock
- * in the test's hands (it polls every 20 ms of real time; retries come due as the test moves its clock), so the
- * issue's 25 s outage and 70 s retry_after take milliseconds.
+ * A reply survives an outage: against the strict fake Bot API, with the delivery worker's clock in the test's
+ * hands (it polls every 20 ms of real time; retries come due as the test moves its clock), so the 25 s outage
+ * and the 70 s retry_after below take milliseconds.
  */
 describe.each(await testDatabaseKinds())('replies that wait out Telegram on $label', (kind) => {
   let server: ConversationServer;

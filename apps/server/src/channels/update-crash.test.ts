@@ -1,18 +1,18 @@
 import { defaultChatbotSettings } from '@hiwar/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registerAndLogin } from '../testing/accounts.ts';
+import { type FakeTelegram, startFakeTelegram } from '../testing/channels/telegram/fake-telegram-api.ts';
+import { telegramApps, textUpdate } from '../testing/channels/telegram/telegram-updates.ts';
+import { databaseForProcesses } from '../testing/server-process.ts';
 import {
   createCommand,
   createExample,
   createService,
   waitForModels,
-} from '../modules/services/authoring-fixtures.ts';
-import { registerAndLogin } from '../testing/accounts.ts';
-import { databaseForProcesses } from '../testing/server-process.ts';
+} from '../testing/services/authoring-fixtures.ts';
 import { testDatabaseKinds } from '../testing/test-databases.ts';
 import { until } from '../testing/until.ts';
 import type { ChannelTables } from './channel-tables.ts';
-import { type FakeTelegram, startFakeTelegram } from './telegram/fake-telegram-api.test-support.ts';
-import { telegramApps, textUpdate } from './telegram/telegram-updates.test-support.ts';
 
 const BOT_TOKEN = '777:AAE-crash-test-token';
 const kinds = await testDatabaseKinds();

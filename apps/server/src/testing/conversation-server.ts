@@ -1,15 +1,15 @@
 import { defaultChatbotSettings, type SaveChatbotInput, type SaveVariableRequest } from '@hiwar/contracts';
 import { modules } from '../modules/index.ts';
+import { createWidgetApiModule } from '../modules/widget-api/widget-api-module.ts';
+import type { Config } from '../platform/config.ts';
+import type { AppModule } from '../platform/http/module.ts';
+import { registerAndLogin } from './accounts.ts';
 import {
   createCommand,
   createExample,
   createService,
   createVariable,
-} from '../modules/services/authoring-fixtures.ts';
-import { createWidgetApiModule } from '../modules/widget-api/widget-api-module.ts';
-import type { Config } from '../platform/config.ts';
-import type { AppModule } from '../platform/http/module.ts';
-import { registerAndLogin } from './accounts.ts';
+} from './services/authoring-fixtures.ts';
 import type { TestDatabaseKind } from './test-databases.ts';
 import { type CallResult, startTestServer, type TestServer } from './test-server.ts';
 

@@ -58,7 +58,7 @@ function saveLast(options: NoticePollerOptions, id: number): void {
 /**
  * Messages the bot leaves for the sender outside a turn (the owner confirmed their order, a person's reply during
  * a hand-over): asked for now and every 10 s while the messenger is open — every 1.5 s while a person answers the
- * sender (issue #31: a reply must arrive within 2 s) — each shown once. A failed poll is skipped; the next one
+ * sender (a reply must arrive within 2 s) — each shown once. A failed poll is skipped; the next one
  * asks again.
  */
 export function startNoticePolling(options: NoticePollerOptions): NoticePoller {

@@ -7,7 +7,7 @@ import type { TrainingExample, TrainOptions } from '../engine/types.ts';
  * How well a bot understands messages like its own examples, estimated the way `rasa test nlu` does: k-fold
  * cross-validation on the bot's examples (each example predicted by a model trained without it, its fold), and
  * the share of messages about something else the bot would reject — each group of commands held out in turn, its
- * examples asked of a model that never saw them (issue #24 item 4).
+ * examples asked of a model that never saw them.
  */
 export interface QualityReport {
   /** folds of the cross-validation; 0 when the bot is too small to be cross-validated */

@@ -1,5 +1,5 @@
 import { germanEvidence } from './language.ts';
-import type { Lang } from './normalize.ts';
+import { LANGS, type Lang } from './normalize.ts';
 
 /** What else hints at the language of a message besides its words. */
 export interface LanguageHints {
@@ -63,7 +63,7 @@ export function chooseLanguage(
   candidates: readonly Lang[],
   hints: LanguageHints = {},
 ): LanguageChoice {
-  const languages: readonly Lang[] = candidates.length > 0 ? candidates : ['ar', 'en', 'de'];
+  const languages: readonly Lang[] = candidates.length > 0 ? candidates : LANGS;
   const shares = scriptShares(text);
   const german = shares.latin > 0 ? germanEvidence(text) : 0;
   const scores = languages

@@ -1,4 +1,9 @@
-export type Lang = 'ar' | 'en' | 'de';
+/**
+ * The languages the engine reads. Every per-language table is a `Record<Lang, …>`, so adding one is a compile
+ * error until each table has it.
+ */
+export const LANGS = ['ar', 'en', 'de'] as const;
+export type Lang = (typeof LANGS)[number];
 
 /** How German umlauts are folded: `ae`-style spelling (ä → ae) or to the base letter (ä → a). */
 export type UmlautFolding = 'spell' | 'base';

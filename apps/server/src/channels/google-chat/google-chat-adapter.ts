@@ -151,7 +151,7 @@ export function createGoogleChatAdapter(settings: GoogleChatSettings): GoogleCha
           const text = (event.message?.argumentText ?? event.message?.text ?? '').trim();
           const sender = profileOf(event.message?.sender ?? event.user);
           if (text === '') {
-            // a file without text: answered that only text is read (issue #25 item 5)
+            // a file without text: answered that only text is read
             const kind = attachmentKindOf(event);
             return kind ? { event: { type: 'media', kind }, sender, ...localeOf(event) } : null;
           }

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addedToSpaceEvent,
+  attachmentEvent,
+  cardClickedEvent,
+  type FakeGoogleChat,
+  inSharedSpace,
+  messageEvent,
+  removedFromSpaceEvent,
+  startFakeGoogleChat,
+} from '../../testing/channels/google-chat/fake-google-chat.ts';
+import {
   addCommand,
   type ConversationServer,
   createBot,
@@ -10,16 +20,6 @@ import {
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import { createChannelsModule } from '../channels-module.ts';
-import {
-  addedToSpaceEvent,
-  attachmentEvent,
-  cardClickedEvent,
-  type FakeGoogleChat,
-  inSharedSpace,
-  messageEvent,
-  removedFromSpaceEvent,
-  startFakeGoogleChat,
-} from './fake-google-chat.test-support.ts';
 
 /** how long this server's delivery worker waits for Google's answer (30 s in production) */
 const ANSWER_WAIT_MS = 1500;

@@ -80,7 +80,7 @@ export function storedAsOf(
   if (!isSpaceName(space)) return null;
   const eventTime = typeof event.eventTime === 'string' ? event.eventTime : '';
   const userName = event.user?.name ?? event.message?.sender?.name ?? '';
-  // in a space with several people (issue #25 item 4) each member has a conversation of their own
+  // in a space with several people, each member has a conversation of their own
   const senderId = isSharedSpace(event) && isUserName(userName) ? `${space}:${userName}` : space;
   switch (event.type) {
     case 'MESSAGE': {

@@ -1,6 +1,6 @@
 import type { BotMessage } from '@hiwar/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkMessage } from './fake-google-chat-checks.test-support.ts';
+import { checkMessage } from '../../testing/channels/google-chat/fake-google-chat-checks.ts';
 import { renderForGoogleChat } from './google-chat-render.ts';
 
 const render = (messages: BotMessage[]) =>

@@ -3,16 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDatasetRecord } from '../../modules/datasets/dataset-record-repository.ts';
 import { createDataset } from '../../modules/datasets/dataset-repository.ts';
 import {
-  addCommand,
-  type ConversationServer,
-  createBot,
-  startConversationServer,
-  type TestBot,
-} from '../../testing/conversation-server.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import type { ChannelTables } from '../channel-tables.ts';
-import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';
-import {
   deliveryEvent,
   echoEvent,
   type FakeMessenger,
@@ -21,8 +11,22 @@ import {
   startFakeMessenger,
   textEvent,
   webhookBody,
-} from './fake-messenger-api.test-support.ts';
-import { attachmentEvent, locationEvent } from './messenger-events.test-support.ts';
+} from '../../testing/channels/messenger/fake-messenger-api.ts';
+import { attachmentEvent, locationEvent } from '../../testing/channels/messenger/messenger-events.ts';
+import {
+  addNearestBranchCommand,
+  NEAREST_FROM_TAHRIR,
+  TAHRIR,
+} from '../../testing/channels/nearby-branches.ts';
+import {
+  addCommand,
+  type ConversationServer,
+  createBot,
+  startConversationServer,
+  type TestBot,
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import type { ChannelTables } from '../channel-tables.ts';
 
 const PAGE_ID = '1001';
 

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNotice } from '../../modules/notices/notice-repository.ts';
 import {
+  type FakeMessenger,
+  startFakeMessenger,
+  textEvent,
+  webhookBody,
+} from '../../testing/channels/messenger/fake-messenger-api.ts';
+import {
   addCommand,
   type ConversationServer,
   createBot,
@@ -11,18 +17,12 @@ import {
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { until } from '../../testing/until.ts';
 import type { ChannelTables } from '../channel-tables.ts';
-import {
-  type FakeMessenger,
-  startFakeMessenger,
-  textEvent,
-  webhookBody,
-} from './fake-messenger-api.test-support.ts';
 
 const PAGE_ID = '3001';
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * Issue #25 item 1: a notice to a Messenger customer goes as a plain update within 24 hours of their last message;
+ * A notice to a Messenger customer goes as a plain update within 24 hours of their last message;
  * after it, a person's reply during a hand-over takes the HUMAN_AGENT tag (Meta allows it for 7 days), anything
  * else the ACCOUNT_UPDATE tag.
  */

@@ -1,11 +1,12 @@
 import { type BotTexts, botTextOf } from '@hiwar/contracts';
+import type { Lang } from '../../kernel/languages.ts';
 import { isWebAddress } from '../channel-text.ts';
 import { MAX_PAYLOAD_LENGTH } from './messenger-payload-key.ts';
 
 /** One Send API `message` object (text, attachment, quick_replies); the adapter adds recipient and type. */
 export type MessengerMessage = Record<string, unknown>;
 
-export type MessengerLanguage = 'ar' | 'en' | 'de';
+export type MessengerLanguage = Lang;
 
 export interface MessengerRenderOptions {
   /** maps a postback payload of any length to a payload of 1–1,000 characters (and remembers the mapping) */

@@ -12,7 +12,7 @@ const ISO_CURRENCIES: Record<string, string> = { RSA: 'SAR' };
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
- * An order's receipt as Messenger's receipt template (issue #25 item 7): order number, the customer, the payment
+ * An order's receipt as Messenger's receipt template: order number, the customer, the payment
  * method, each item with its quantity, line price and image, and the summary with shipping and tax — as the web
  * messenger draws it. Answers false (the caller sends the receipt's text) when it cannot be one: no order number
  * (a cart's receipt before an order: the template's number must be unique), a currency that is no ISO code, or

@@ -7,7 +7,7 @@ import {
   locationUpdate,
   startFakeTelegram,
   textUpdate,
-} from './fake-telegram-api.test-support.ts';
+} from '../../testing/channels/telegram/fake-telegram-api.ts';
 import { renderForTelegram, shortPayloadKey } from './telegram-render.ts';
 
 const TOKEN = '123456:test-token';

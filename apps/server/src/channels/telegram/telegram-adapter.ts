@@ -134,7 +134,7 @@ const isGroupChat = (chat: { type?: string } | undefined) => GROUP_TYPES.has(cha
 
 /**
  * The sender an update belongs to and its id, or null for an update the bot does not read. In a private chat
- * the sender is the chat; in a group or supergroup (issue #25 item 4) it is the chat and the member,
+ * the sender is the chat; in a group or supergroup it is the chat and the member,
  * `<chat id>:<user id>`, so each member has a conversation of their own.
  */
 export function senderOfUpdate(update: unknown): { externalId: string; senderId: string } | null {
@@ -346,7 +346,7 @@ export function createTelegramAdapter(settings: TelegramSettings): ChannelAdapte
       const webhookUrl = `${baseUrl.replace(/\/+$/, '')}/hooks/telegram/${encodeURIComponent(chatbot.user_token)}`;
       const token = botTokenOf(chatbot);
       // Telegram's own servers deliver only to https addresses (a local Bot API server, TELEGRAM_API_URL, also
-      // to http): say so instead of a webhook that silently never fires (issue #25 item 8)
+      // to http): say so instead of a webhook that silently never fires
       if (isOfficialApi(settings.apiUrl) && !webhookUrl.startsWith('https://')) {
         await saveConnection(db, chatbot.user_id, TELEGRAM, {
           status: 'pending',

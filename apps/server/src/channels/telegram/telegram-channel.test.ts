@@ -3,6 +3,20 @@ import { insertOrderOnce } from '../../modules/commerce/order-repository.ts';
 import { createDataset } from '../../modules/datasets/dataset-repository.ts';
 import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
 import {
+  addNearestBranchCommand,
+  NEAREST_FROM_TAHRIR,
+  TAHRIR,
+} from '../../testing/channels/nearby-branches.ts';
+import { type FakeTelegram, startFakeTelegram } from '../../testing/channels/telegram/fake-telegram-api.ts';
+import {
+  callbackUpdate,
+  groupTextUpdate,
+  locationUpdate,
+  mediaUpdate,
+  telegramApps,
+  textUpdate,
+} from '../../testing/channels/telegram/telegram-updates.ts';
+import {
   addCommand,
   type ConversationServer,
   createBot,
@@ -13,16 +27,6 @@ import {
 } from '../../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import type { ChannelTables } from '../channel-tables.ts';
-import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';
-import { type FakeTelegram, startFakeTelegram } from './fake-telegram-api.test-support.ts';
-import {
-  callbackUpdate,
-  groupTextUpdate,
-  locationUpdate,
-  mediaUpdate,
-  telegramApps,
-  textUpdate,
-} from './telegram-updates.test-support.ts';
 
 const BOT_TOKEN = '123456:AAE-fake-bot-token';
 
@@ -102,7 +106,7 @@ describe.each(await testDatabaseKinds())('Telegram through a fake Bot API on $la
     expect(status.json.data.telegram).toMatchObject({ status: 'active', reason: '', account: '@pizza_bot' });
   });
 
-  // issue #25 item 8: Telegram's own servers refuse webhooks that are not https; this server's address is http
+  // Telegram's own servers refuse webhooks that are not https; this server's address is http
   it('says the channel needs an https address instead of setting a webhook Telegram would never call', async () => {
     const plain = await startConversationServer(kind, {}, { telegramApiUrl: 'https://api.telegram.org' });
     try {

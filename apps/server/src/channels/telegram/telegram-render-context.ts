@@ -1,4 +1,5 @@
 import { type BotTexts, botTextOf } from '@hiwar/contracts';
+import type { Lang } from '../../kernel/languages.ts';
 import { isWebAddress } from '../channel-text.ts';
 
 export type TelegramMethod = 'sendMessage' | 'sendPhoto' | 'sendVideo' | 'sendLocation';
@@ -9,7 +10,7 @@ export interface TelegramCall {
   body: Record<string, unknown>;
 }
 
-export type TelegramLanguage = 'ar' | 'en' | 'de';
+export type TelegramLanguage = Lang;
 
 export interface TelegramRenderOptions {
   chatId: string | number;

@@ -397,7 +397,7 @@ describe('shortPayloadKey', () => {
     expect(shortPayloadKey('cmd:1')).not.toBe(shortPayloadKey('cmd:2'));
   });
 
-  it('says the owner’s wording of "Choose:" above a keyboard that came without a text (issue #31 item 2)', () => {
+  it('says the owner’s wording of "Choose:" above a keyboard that came without a text', () => {
     const quickReplies: BotMessage[] = [
       { type: 'quick_replies', text: '', replies: [{ label: 'نعم', payload: 'b' }] },
     ];

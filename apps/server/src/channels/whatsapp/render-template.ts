@@ -15,7 +15,7 @@ export function templateParamText(value: string): string {
 
 /**
  * The approved message template WhatsApp takes outside the 24-hour window: its name and language as approved,
- * its body parameters {{1}}, {{2}}… as text (PLATFORM-NOTES.md; issue #25 item 6).
+ * its body parameters {{1}}, {{2}}… as text (PLATFORM-NOTES.md).
  */
 export function renderTemplate(template: FilledTemplate) {
   return {

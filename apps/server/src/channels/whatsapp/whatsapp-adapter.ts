@@ -115,7 +115,7 @@ async function eventOf(
     };
   }
   // a photo, video or file with a caption is read by its caption; media without one is answered that only
-  // text is read (issue #25 item 5)
+  // text is read
   const media = mediaOf(message);
   const text = (message.text?.body ?? media?.caption ?? '').trim();
   if (text !== '') return { type: 'text', text: text.slice(0, 4000) };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeWhatsapp, startFakeWhatsapp } from './fake-whatsapp-api.test-support.ts';
+import { type FakeWhatsapp, startFakeWhatsapp } from '../../testing/channels/whatsapp/fake-whatsapp-api.ts';
 import { callWhatsapp, WhatsappError } from './whatsapp-api.ts';
 
 const TOKEN = 'EAAG-token';

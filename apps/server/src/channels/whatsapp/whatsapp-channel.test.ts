@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeTables } from '../../modules/runtime/runtime-tables.ts';
 import {
-  addCommand,
-  type ConversationServer,
-  createBot,
-  saveChatbot,
-  startConversationServer,
-  type TestBot,
-} from '../../testing/conversation-server.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import type { ChannelTables } from '../channel-tables.ts';
-import { createChannelsModule } from '../channels-module.ts';
-import { addNearestBranchCommand, NEAREST_FROM_TAHRIR, TAHRIR } from '../nearby-branches.test-support.ts';
+  addNearestBranchCommand,
+  NEAREST_FROM_TAHRIR,
+  TAHRIR,
+} from '../../testing/channels/nearby-branches.ts';
 import {
   deliverWebhook,
   type FakeWhatsapp,
@@ -22,7 +15,18 @@ import {
   statusWebhook,
   textWebhook,
   wamid,
-} from './fake-whatsapp-api.test-support.ts';
+} from '../../testing/channels/whatsapp/fake-whatsapp-api.ts';
+import {
+  addCommand,
+  type ConversationServer,
+  createBot,
+  saveChatbot,
+  startConversationServer,
+  type TestBot,
+} from '../../testing/conversation-server.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import type { ChannelTables } from '../channel-tables.ts';
+import { createChannelsModule } from '../channels-module.ts';
 
 const ACCESS_TOKEN = 'EAAG-fake-whatsapp-access-token';
 const VERIFY_TOKEN = 'my-verify-token';
@@ -195,7 +199,7 @@ describe.each(await testDatabaseKinds())('WhatsApp through a fake Cloud API on $
     );
   });
 
-  it('says its own words in the sender’s language, whatever the language of the options (issue #25 item 6)', async () => {
+  it('says its own words in the sender’s language, whatever the language of the options', async () => {
     const waId = '201001234560';
     await deliver(textWebhook(NUMBER, sender(waId), wamid('l1'), 'which branch is near me'));
     const list = await until(() => sentTo(waId).find((call) => call.body.type === 'interactive'), 'the list');

@@ -1,4 +1,5 @@
 import { type BotTexts, botTextOf } from '@hiwar/contracts';
+import type { Lang } from '../../kernel/languages.ts';
 import { cutText, isWebAddress } from '../channel-text.ts';
 import { WHATSAPP_LIMITS } from './whatsapp-limits.ts';
 
@@ -14,7 +15,7 @@ export interface WhatsappOutgoing {
   [field: string]: unknown;
 }
 
-export type WhatsappLanguage = 'ar' | 'en' | 'de';
+export type WhatsappLanguage = Lang;
 
 export interface WhatsappRenderOptions {
   /**

@@ -1,6 +1,6 @@
 import type { BotMessage } from '@hiwar/contracts';
 import { describe, expect, it } from 'vitest';
-import { checkMessage } from './fake-whatsapp-checks.test-support.ts';
+import { checkMessage } from '../../testing/channels/whatsapp/fake-whatsapp-checks.ts';
 import { shortPayloadKey } from './whatsapp-payload-key.ts';
 import { renderForWhatsapp } from './whatsapp-render.ts';
 
@@ -132,7 +132,7 @@ describe('renderForWhatsapp', () => {
     expect(out.degraded).toEqual(['12 quick replies sent as 2 lists']);
   });
 
-  it('keeps options of distinct labels that share a target, as rows of their own (issue #25 item 6)', () => {
+  it('keeps options of distinct labels that share a target, as rows of their own', () => {
     // 16 sizes, every one answering the same command: one button and 15 dropped before
     const sizes = Array.from({ length: 16 }, (_, index) => ({
       label: `Size ${index + 1}`,
@@ -197,7 +197,7 @@ describe('renderForWhatsapp', () => {
     ]);
   });
 
-  it('says the owner’s wording of the list’s body and button, the button cut to 20 characters (issue #31 item 2)', () => {
+  it('says the owner’s wording of the list’s body and button, the button cut to 20 characters', () => {
     const out = renderForWhatsapp([{ type: 'quick_replies', text: '', replies: replies(4) }], {
       lang: 'de',
       payloadKey,

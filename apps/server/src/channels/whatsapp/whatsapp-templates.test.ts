@@ -2,6 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNotice } from '../../modules/notices/notice-repository.ts';
 import { subscribeSender } from '../../modules/subscriptions/subscriber-repository.ts';
 import {
+  deliverWebhook,
+  type FakeWhatsapp,
+  startFakeWhatsapp,
+  textWebhook,
+  wamid,
+} from '../../testing/channels/whatsapp/fake-whatsapp-api.ts';
+import {
   addCommand,
   type ConversationServer,
   createBot,
@@ -13,13 +20,6 @@ import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { until } from '../../testing/until.ts';
 import type { ChannelTables } from '../channel-tables.ts';
 import { createChannelsModule } from '../channels-module.ts';
-import {
-  deliverWebhook,
-  type FakeWhatsapp,
-  startFakeWhatsapp,
-  textWebhook,
-  wamid,
-} from './fake-whatsapp-api.test-support.ts';
 
 const ACCESS_TOKEN = 'EAAG-fake-whatsapp-template-token';
 const APP_SECRET = 'test-app-secret';
@@ -37,7 +37,7 @@ const whatsappApps = (apiUrl: string) => ({
 });
 
 /**
- * Issue #25 item 6: a notification to a WhatsApp subscriber who has not written in 24 hours goes as the approved
+ * A notification to a WhatsApp subscriber who has not written in 24 hours goes as the approved
  * template the subscription channel names, filled from the notification; without one it fails with that reason.
  */
 describe.each(await testDatabaseKinds())(

@@ -150,7 +150,7 @@ const TAKEN_STATUSES = new Set(['sent', 'delivered', 'read']);
 
 /**
  * The queued calls a webhook's statuses report taken (sent, delivered or read), by the callback data Hiwar gave
- * them: a call that got no answer in time is then not sent again (issue #25 item 2).
+ * them: a call that got no answer in time is then not sent again.
  */
 export function receiptsOfWebhook(body: unknown): { deliveryKey: string; part: number }[] {
   const value = body as WebhookBody | null;

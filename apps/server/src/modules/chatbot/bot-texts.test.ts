@@ -11,7 +11,7 @@ import {
 } from '../../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
-/** Issue #31 item 2: the owner words Hiwar's own texts in the chatbot settings, per language. */
+/** The owner words Hiwar's own texts in the chatbot settings, per language. */
 describe.each(await testDatabaseKinds())('the owner’s wording of the bot’s own texts on $label', (kind) => {
   let server: ConversationServer;
   let bot: TestBot;

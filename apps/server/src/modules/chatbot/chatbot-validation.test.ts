@@ -1,9 +1,9 @@
 import { chatbotMessages as m, type SaveChatbotInput } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import { fullChatbotRecord } from '../../testing/chatbot/chatbot-fixtures.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { fullChatbotRecord } from './chatbot-fixtures.ts';
 
 type Change = (record: SaveChatbotInput) => void;
 
@@ -119,7 +119,7 @@ const rules: [string, Change, string, string][] = [
     m.verifyTokenRequired,
   ],
   [
-    // issue #25 item 8: Telegram never uses a verify token; it needs its bot token
+    // Telegram never uses a verify token; it needs its bot token
     'enabled telegram without bot token',
     (r) => {
       r.apps.telegram.chatbot_app_credentials.token = '';

@@ -2,11 +2,11 @@ import { chatbotMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '../../platform/crypto/secret-box.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import { fullChatbotRecord } from '../../testing/chatbot/chatbot-fixtures.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { insertCommand } from '../commands/command-repository.ts';
 import { insertService } from '../services/service-repository.ts';
-import { fullChatbotRecord } from './chatbot-fixtures.ts';
 import { findChatbotByOwner } from './chatbot-repository.ts';
 import { findChatbotByPublicToken, getChatbot } from './chatbot-service.ts';
 

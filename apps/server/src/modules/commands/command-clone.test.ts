@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
   createCommand,
   createExample,
   createService,
   createVariable,
-} from '../services/authoring-fixtures.ts';
+} from '../../testing/services/authoring-fixtures.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 describe.each(await testDatabaseKinds())('command clone on $label', (kind) => {
   let server: TestServer;

@@ -1,14 +1,14 @@
 import { commandMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
   createCommand,
   createExample,
   createService,
   createVariable,
-} from '../services/authoring-fixtures.ts';
+} from '../../testing/services/authoring-fixtures.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 describe.each(await testDatabaseKinds())('commands on $label', (kind) => {
   let server: TestServer;

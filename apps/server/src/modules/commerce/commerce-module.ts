@@ -13,7 +13,7 @@ const tags = ['orders'];
 const security = [{ bearer: [] }];
 
 /**
- * A menu's orders (issue #12; spec part 2 "Order"): the owner lists the pending ones, confirms (the sender is
+ * A menu's orders (spec part 2 "Order"): the owner lists the pending ones, confirms (the sender is
  * told) or deletes one. Every id is checked to be the signed-in owner's. Owns `carts`, `orders`,
  * `sender_notices`; the carts are filled by the shopping_cart response (runtime/responses).
  */

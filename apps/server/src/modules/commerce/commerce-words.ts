@@ -22,7 +22,7 @@ export interface CommerceWords {
   name: string;
   phone: string;
   address: string;
-  /** the checkout's own questions, when the owner's command has no variable for the detail (issue #31) */
+  /** the checkout's own questions, when the owner's command has no variable for the detail */
   askName: string;
   askPhone: string;
   askAddress: string;

@@ -1,5 +1,5 @@
 /**
- * Money in integer cents (issue #12): prices are read from the menu once, as cents, and every sum is exact.
+ * Money in integer cents: prices are read from the menu once, as cents, and every sum is exact.
  * tax = round(subtotal × ds_tax / 100), shipping = round(subtotal × ds_shipping / 100), total = the three.
  */
 

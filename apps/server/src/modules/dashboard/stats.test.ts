@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import { createCommand, createExample, createService } from '../../testing/services/authoring-fixtures.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { insertCommand } from '../commands/command-repository.ts';
 import { insertSender } from '../senders/sender-repository.ts';
-import { createCommand, createExample, createService } from '../services/authoring-fixtures.ts';
 import { insertService } from '../services/service-repository.ts';
 
 describe.each(await testDatabaseKinds())('dashboard stats on $label', (kind) => {

@@ -1,9 +1,5 @@
 import { dataSourceMessages, responseMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type OwnerWorld, registerOwner, seedOwnerWorld } from '../../testing/owner-world.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { findOwnDataSource } from './data-source-repository.ts';
 import {
   closedPort,
   createMariaDbDatabase,
@@ -13,7 +9,11 @@ import {
   onPostgres,
   POSTGRES,
   uniqueName,
-} from './data-sources.test-support.ts';
+} from '../../testing/data-sources/data-sources.ts';
+import { type OwnerWorld, registerOwner, seedOwnerWorld } from '../../testing/owner-world.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { findOwnDataSource } from './data-source-repository.ts';
 
 describe.each(await testDatabaseKinds())('data sources on $label', (kind) => {
   let server: TestServer;

@@ -175,7 +175,7 @@ export const examplesModule: AppModule = {
       },
     );
 
-    // a negative example ("not for this bot", issue #24) is removed from the service's examples card
+    // a negative example ("not for this bot") is removed from the service's examples card
     app.delete(
       '/negative_example/:id',
       {

@@ -2,14 +2,14 @@ import { exampleMessages } from '@hiwar/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { subscribeToExampleChanges } from '../../kernel/examples-changed.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
   createCommand,
   createExample,
   createService,
   createVariable,
-} from '../services/authoring-fixtures.ts';
+} from '../../testing/services/authoring-fixtures.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 describe.each(await testDatabaseKinds())('examples on $label', (kind) => {
   let server: TestServer;

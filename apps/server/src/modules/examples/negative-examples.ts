@@ -10,8 +10,8 @@ import {
 } from './negative-example-repository.ts';
 
 /**
- * A message the owner marked "not for this bot" becomes a negative example of the service that answered it
- * (issue #24): the NLU trains it as its negative class, so that message — and messages like it — are not
+ * A message the owner marked "not for this bot" becomes a negative example of the service that answered it:
+ * the NLU trains it as its negative class, so that message — and messages like it — are not
  * understood. Marking the same message twice keeps one. A message that is one of the owner's examples cannot be
  * both: the owner removes that example first. Answers the record and whether it is new (the models then follow).
  */

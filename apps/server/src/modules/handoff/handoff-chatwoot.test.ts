@@ -7,8 +7,8 @@ import {
   startConversationServer,
   type TestBot,
 } from '../../testing/conversation-server.ts';
+import { type FakeChatwoot, startFakeChatwoot } from '../../testing/handoff/chatwoot/chatwoot-fake.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { type FakeChatwoot, startFakeChatwoot } from './chatwoot/chatwoot-fake.test-support.ts';
 
 describe.each(await testDatabaseKinds())('hand-over to the owner’s Chatwoot on $label', (kind) => {
   let server: ConversationServer;

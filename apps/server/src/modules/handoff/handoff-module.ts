@@ -11,7 +11,7 @@ export interface HandoffModuleOptions {
 }
 
 /**
- * The hand-over to a person (issue #15 item 5; README.md here): this process's timeout sweeper, the Chatwoot
+ * The hand-over to a person (README.md here): this process's timeout sweeper, the Chatwoot
  * relay's services and the Chatwoot webhook. The console's calls (the hand-over, reply, release) are the inbox
  * module's, beside the transcript they act on. Owns `handoffs`.
  */

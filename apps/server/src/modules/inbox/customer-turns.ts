@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database.ts';
 import type { InboxTables } from './inbox-tables.ts';
 
 /**
- * What the owner's figures count (issue #31 item 6): the dashboard's traffic and understood share, the
+ * What the owner's figures count: the dashboard's traffic and understood share, the
  * not-understood inbox and the conversations list read the same stored turns through these, so they agree.
  *
  * - A customer message is a turn of a real channel: a message typed, a button pressed or a location shared

@@ -52,7 +52,7 @@ export interface InboxModuleOptions {
 }
 
 /**
- * The owner's view of the bot's conversations (issue #15; README.md here): the senders and their transcripts,
+ * The owner's view of the bot's conversations (README.md here): the senders and their transcripts,
  * the "not understood" inbox, the traffic chart, the hand-over to a person (replies, release, the timeout) and
  * the event stream that tells the console when any of it moves. Owns `inbox_*`, `traffic_days`, `handoffs`.
  */
@@ -166,7 +166,7 @@ export function createInboxModule(options: InboxModuleOptions = {}): AppModule {
           };
         },
       );
-      // the transcript's corrections (issue #24): "Wrong command?" and "Not for this bot"
+      // the transcript's corrections: "Wrong command?" and "Not for this bot"
       app.post(
         '/conversations/:sender_key/turns/:turn_id/correct',
         {

@@ -242,8 +242,8 @@ describe.each(await testDatabaseKinds())('conversations and the not-understood i
     expect(march.messages).toBe(turns);
     expect(march.understood).toBeLessThan(march.messages);
     expect(march.understood).toBeGreaterThan(0);
-    // an English-only bot reads every message as English (issue #16 item 8), but the dashboard labels each by the
-    // language it is written in (issue #31 item 6): the one Arabic message is Arabic
+    // an English-only bot reads every message as English, but the dashboard labels each by the language it is
+    // written in: the one Arabic message is Arabic
     expect(march.by_lang).toEqual({ en: turns - 1, ar: 1 });
     const understoodByLang = Object.values(march.understood_by_lang as Record<string, number>);
     expect(understoodByLang.reduce((sum, count) => sum + count, 0)).toBe(march.understood);

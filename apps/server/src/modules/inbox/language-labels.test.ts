@@ -10,7 +10,7 @@ import {
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 
 /**
- * Issue #31 item 6: a message is labelled with the language the customer wrote it in — on the dashboard, in the
+ * A message is labelled with the language the customer wrote it in — on the dashboard, in the
  * conversations list and its filter, in the transcript — even when the bot has no commands in that language (an
  * Arabic-only bot reads an English message as Arabic: that stays its reading, not its label).
  */

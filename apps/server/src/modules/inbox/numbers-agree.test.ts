@@ -30,7 +30,7 @@ interface Figures {
 }
 
 /**
- * Issue #31 item 6: the dashboard's counts and understood share, the not-understood inbox and the
+ * The dashboard's counts and understood share, the not-understood inbox and the
  * conversations list read the same stored turns — every customer message once, the test chat's none.
  */
 describe.each(await testDatabaseKinds())(

@@ -39,7 +39,7 @@ function countPerDay(turns: readonly CountedTurn[]): DayCount[] {
   const counts = new Map<string, DayCount>();
   for (const turn of turns) {
     const day = isoOf(turn.created_at).slice(0, 10);
-    // the language the customer wrote in (issue #31 item 6); the bot's reading for turns stored before it was kept
+    // the language the customer wrote in; the bot's reading for turns stored before it was kept
     const lang = turn.sender_lang ?? turn.lang ?? '';
     const key = `${day}|${lang}`;
     const entry = counts.get(key) ?? { day, lang, messages: 0, understood: 0 };

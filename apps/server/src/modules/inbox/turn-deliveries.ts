@@ -2,7 +2,7 @@ import type { TurnDelivery } from '@hiwar/contracts';
 import type { Database } from '../../platform/db/database.ts';
 
 /**
- * Where the replies of a channel sender's turns stand (issue #25 item 1). The channels send them and own their
+ * Where the replies of a channel sender's turns stand. The channels send them and own their
  * queue (`channels/delivery-repository.ts`); they register how to read it here, so the transcript shows it without
  * the inbox depending on the channels.
  */

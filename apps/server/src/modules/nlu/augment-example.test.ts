@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import { createCommand, createService, createVariable } from '../../testing/services/authoring-fixtures.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { createCommand, createService, createVariable } from '../services/authoring-fixtures.ts';
 
 /** Misspellings the augmenter used to write ("wehn are you opens please"): none may come back without typos. */
 const TYPO_SHAPES = /\b(wehn|whens|opens|ar|yuo|oppen|wnat)\b/;

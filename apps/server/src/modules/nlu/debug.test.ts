@@ -1,16 +1,16 @@
 import { defaultChatbotSettings, nluMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { insertDatasetRecord } from '../datasets/dataset-record-repository.ts';
-import { createDataset } from '../datasets/dataset-repository.ts';
 import {
   createCommand,
   createExample,
   createService,
   createVariable,
-} from '../services/authoring-fixtures.ts';
+} from '../../testing/services/authoring-fixtures.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { insertDatasetRecord } from '../datasets/dataset-record-repository.ts';
+import { createDataset } from '../datasets/dataset-repository.ts';
 
 const pizzaExamples = [
   'i want to order a pizza',

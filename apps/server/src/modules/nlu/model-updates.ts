@@ -3,7 +3,7 @@ import type { NluLang } from './reconcile-model.ts';
 import { type LearnedScope, syncOwnerModels } from './sync-models.ts';
 
 /**
- * Model updates in the background (issue #29): a save only records that the owner's models are behind
+ * Model updates in the background: a save only records that the owner's models are behind
  * (`markExamplesChanged`) and asks for an update here; the save answers at once, conversations keep answering
  * from the live model, and the new model replaces it when the worker has built it.
  *

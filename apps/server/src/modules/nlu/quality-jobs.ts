@@ -8,7 +8,7 @@ import { qualityInWorker } from './train-in-worker.ts';
 import { trainingSetOfLang } from './train-owner.ts';
 
 /**
- * The quality report (issue #24 item 4): after each full training, the bot is cross-validated on its own examples
+ * The quality report: after each full training, the bot is cross-validated on its own examples
  * in a job of its own, in the quality worker (train-in-worker.ts). The job names its owner in its payload, not as
  * the job's owner: an owner's jobs run one at a time, and a report must not hold up the next Train.
  */

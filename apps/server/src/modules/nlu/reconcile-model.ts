@@ -1,9 +1,10 @@
 import { addExample, type Model, NEGATIVE_CLASS, removeExample, type TrainingExample } from '@hiwar/nlu';
+import { LANGUAGES, type Lang } from '../../kernel/languages.ts';
 import type { CorpusExample, NegativeCorpusExample } from './corpus-repository.ts';
 
-export const NLU_LANGS = ['ar', 'en', 'de'] as const;
+export const NLU_LANGS = LANGUAGES;
 export const NLU_PARSERS = ['default', 'embedding'] as const;
-export type NluLang = (typeof NLU_LANGS)[number];
+export type NluLang = Lang;
 export type NluParser = (typeof NLU_PARSERS)[number];
 
 export function isNluLang(value: string): value is NluLang {

@@ -69,9 +69,8 @@ const updateLane = createLane('update');
 const qualityLane = createLane('quality');
 
 /**
- * Full training in a worker thread, so no training stalls the server's requests (issue #29: a model change
- * trained on the request loop held every conversation on the server for as long as it ran). Answers the model
- * as JSON text.
+ * Full training in a worker thread, so no training stalls the server's requests (a model change trained on
+ * the request loop would hold every conversation for as long as it ran). Answers the model as JSON text.
  */
 export async function trainInWorker(examples: TrainingExample[], options: TrainOptions): Promise<ModelJson> {
   const answer = await trainingLane({ kind: 'train', examples, options });

@@ -3,14 +3,14 @@ import { differenceRatio, type Model, predict } from '@hiwar/nlu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobTables } from '../../platform/jobs/job-tables.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
   createCommand,
   createExample,
   createService,
   createVariable,
-} from '../services/authoring-fixtures.ts';
+} from '../../testing/services/authoring-fixtures.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import type { NluTables } from './nlu-tables.ts';
 
 async function until(condition: () => Promise<boolean>) {

@@ -1,12 +1,12 @@
 import { messages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FakeMessenger,
-  startFakeMessenger,
-} from '../../channels/messenger/fake-messenger-api.test-support.ts';
 import type { Config } from '../../platform/config.ts';
 import { signState } from '../../platform/facebook/facebook-login.ts';
 import { newAccount, registerAndLogin } from '../../testing/accounts.ts';
+import {
+  type FakeMessenger,
+  startFakeMessenger,
+} from '../../testing/channels/messenger/fake-messenger-api.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { modules } from '../index.ts';

@@ -1,11 +1,11 @@
 import { messages, placeMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import type { FakeGeocoderServer } from '../../testing/places/fake-geocoder.ts';
+import { type FakeGooglePlaces, startFakeGooglePlaces } from '../../testing/places/fake-google-places.ts';
+import { startFakeNominatim } from '../../testing/places/fake-nominatim.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import type { FakeGeocoderServer } from './fake-geocoder.test-support.ts';
-import { type FakeGooglePlaces, startFakeGooglePlaces } from './fake-google-places.test-support.ts';
-import { startFakeNominatim } from './fake-nominatim.test-support.ts';
 import { GOOGLE_FIELD_MASK } from './google-places.ts';
 import { PLACE_SEARCHES_PER_MINUTE } from './places-module.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVariable } from '../../testing/services/authoring-fixtures.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { insertCommand } from '../commands/command-repository.ts';
 import { createDataset } from '../datasets/dataset-repository.ts';
-import { createVariable } from '../services/authoring-fixtures.ts';
 import { copyResponses } from './copy-response.ts';
 import { ownerWithCommands } from './test-commands.ts';
 

@@ -8,8 +8,8 @@ import {
   startConversationServer,
   type TestBot,
 } from '../../testing/conversation-server.ts';
+import { createVariable } from '../../testing/services/authoring-fixtures.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { createVariable } from '../services/authoring-fixtures.ts';
 
 /**
  * The runtime keeps what it reads of a bot in memory (bot-cache.ts); whatever the owner changes through the API

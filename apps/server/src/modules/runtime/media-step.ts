@@ -2,7 +2,7 @@ import type { StepOutcome } from './step-outcome.ts';
 import { ownWordsOf, type TurnState } from './turn-state.ts';
 
 /**
- * A photo, sticker, voice note, file or video without text (issue #25 item 5): the bot cannot read it, so it
+ * A photo, sticker, voice note, file or video without text: the bot cannot read it, so it
  * says so in the sender's language — the owner's wording of `mediaUnread` — instead of staying silent. A question
  * being asked stays open (the media is no answer to it, and costs no try). After the hand-over step: a person
  * who took the conversation sees the media in the transcript and answers it.

@@ -39,7 +39,7 @@ const LATIN_LANGS: readonly Lang[] = ['en', 'de'];
 
 /**
  * The language the sender writes in, for the words Hiwar says itself (the cart's, a hand-over's, "I stopped
- * asking"…; issue #31): Arabic script is Arabic whatever the bot's languages; Latin text is the turn's language
+ * asking"…): Arabic script is Arabic whatever the bot's languages; Latin text is the turn's language
  * when that is English or German, else English or German by the detector, the locale and the last language as
  * priors. A message without letters keeps the turn's language.
  */

@@ -2,9 +2,9 @@ import type { Lang } from '@hiwar/nlu';
 import { foldText } from '../datasets/dataset-record-match.ts';
 
 /**
- * Words that end a question the bot is asking (issue #31 item 1): a customer who typed "cancel" was asked for
- * a dish again and again. Each language's own, folded as the datasets' search folds text (lower case; Arabic alef forms, ة,
- * ى, marks; umlauts), matched as the whole message or as a short message that holds one of them.
+ * Words that end a question the bot is asking, so a customer who types "cancel" is not asked for a dish again
+ * and again. Each language's own, folded as the datasets' search folds text (lower case; Arabic alef forms,
+ * ة, ى, marks; umlauts), matched as the whole message or as a short message that holds one of them.
  */
 export const EXIT_WORDS: Record<Lang, readonly string[]> = {
   en: [

@@ -20,7 +20,7 @@ export interface SenderBank {
   msg: string;
   /** the language of the sender's last message with letters: a prior for the next one's */
   lang: Lang | null;
-  /** unanswered tries of the variable at the cursor (issue #31: the bot stops asking after the variable's limit) */
+  /** unanswered tries of the variable at the cursor (the bot stops asking after the variable's limit) */
   tries?: number;
   /** the arguments of the postback that started the command (`cmd:<id>?…`), for its response; absent when none */
   args?: Record<string, string>;

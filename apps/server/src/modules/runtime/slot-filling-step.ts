@@ -108,9 +108,9 @@ async function unanswered(turn: TurnState, variable: VariableRecord): Promise<St
 }
 
 /**
- * Step 2 (slot filling): while a command waits for a variable, the message answers it. A customer can always get
- * out (issue #31): an exit word ends the question; a message that is no value of the variable and strongly
- * matches another command answers that command; after the variable's tries the bot stops asking.
+ * Step 2 (slot filling): while a command waits for a variable, the message answers it. A customer can always
+ * get out: an exit word ends the question; a message that is no value of the variable and strongly matches
+ * another command answers that command; after the variable's tries the bot stops asking.
  */
 export async function runSlotFillingStep(turn: TurnState): Promise<StepOutcome> {
   const { command_id: commandId, cursor, in_progress: inProgress } = turn.bank;

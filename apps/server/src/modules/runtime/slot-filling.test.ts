@@ -76,7 +76,7 @@ describe.each(await testDatabaseKinds())('slot filling on $label', (kind) => {
   });
 });
 
-// issue #31 item 1: a customer can always get out of a question
+// a customer can always get out of a question
 describe.each(await testDatabaseKinds())('getting out of a question on $label', (kind) => {
   let server: ConversationServer;
   let bot: TestBot;

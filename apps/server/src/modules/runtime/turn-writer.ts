@@ -77,7 +77,7 @@ async function writeBatch(db: Database, batch: TurnWrite[]): Promise<(number | n
       turnId: ids[index] ?? 0,
       at: write.turn.createdAt,
       text: lastTextOf(write.turn.event),
-      // the conversations list labels a sender by the language they write (issue #31 item 6)
+      // the conversations list labels a sender by the language they write
       lang: write.turn.senderLang ?? write.turn.lang ?? null,
     })),
   );

@@ -4,7 +4,7 @@ import type { StepOutcome } from './step-outcome.ts';
 import { ownWordsOf, type TurnState } from './turn-state.ts';
 
 /**
- * The fixed "unsubscribe" command (issue #13): a message that is only "unsubscribe", "stop", "abbestellen",
+ * The fixed "unsubscribe" command: a message that is only "unsubscribe", "stop", "abbestellen",
  * "إلغاء الاشتراك"… from a sender subscribed to any of the owner's channels takes them out of all of them
  * (written with the turn) and says so in their language. Anyone else's "stop" goes on to the bot's own commands.
  */

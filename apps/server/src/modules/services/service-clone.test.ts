@@ -2,10 +2,15 @@ import { serviceMessages } from '@hiwar/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import {
+  createCommand,
+  createExample,
+  createService,
+  createVariable,
+} from '../../testing/services/authoring-fixtures.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { createDataset } from '../datasets/dataset-repository.ts';
-import { createCommand, createExample, createService, createVariable } from './authoring-fixtures.ts';
 
 describe.each(await testDatabaseKinds())('service clone and lists on $label', (kind) => {
   let server: TestServer;

@@ -1,9 +1,14 @@
 import { serviceMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import {
+  createCommand,
+  createExample,
+  createService,
+  createVariable,
+} from '../../testing/services/authoring-fixtures.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { createCommand, createExample, createService, createVariable } from './authoring-fixtures.ts';
 
 describe.each(await testDatabaseKinds())('services on $label', (kind) => {
   let server: TestServer;

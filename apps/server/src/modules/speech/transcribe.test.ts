@@ -7,8 +7,11 @@ import {
   startConversationServer,
   type TestBot,
 } from '../../testing/conversation-server.ts';
+import {
+  type FakeSpeechProviders,
+  startFakeSpeechProviders,
+} from '../../testing/speech/fake-speech-providers.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { type FakeSpeechProviders, startFakeSpeechProviders } from './fake-speech-providers.test-support.ts';
 
 /** A few bytes standing for a recording: the providers are fakes, the bytes only have to arrive unchanged. */
 const RECORDING = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x00, 0x0d, 0x0a, 0xff, 0x42, 0x86]);

@@ -36,7 +36,7 @@ export interface Recipient {
 }
 
 /**
- * Sends one bot message to one recipient on a platform (a channel adapter, issue #14). Throws `RetryLater` on
+ * Sends one bot message to one recipient on a platform (a channel adapter). Throws `RetryLater` on
  * the platform's 429, any other error when the recipient cannot be reached (recorded as its failure).
  */
 export type PlatformSender = (
@@ -71,7 +71,7 @@ export interface MessagingWindow {
 /** How a channel sends a notification on its platform. */
 export interface PlatformSending {
   send: PlatformSender;
-  /** WhatsApp's 24-hour window: outside it the channel's WhatsApp template goes instead (issue #25 item 6) */
+  /** WhatsApp's 24-hour window: outside it the channel's WhatsApp template goes instead */
   window?: MessagingWindow;
 }
 

@@ -60,8 +60,8 @@ export interface SubscriptionsModuleOptions {
 }
 
 /**
- * Subscription channels, their subscribers and notifications (issue #13; spec part 2 "Subscriptions"; README.md
- * here). Owns `subscription_channels`, `subscribers`, `subscriber_values`, `notifications` and
+ * Subscription channels, their subscribers and notifications (spec part 2 "Subscriptions"; README.md here).
+ * Owns `subscription_channels`, `subscribers`, `subscriber_values`, `notifications` and
  * `notification_outbox`; runs this process's broadcast dispatcher.
  */
 export function createSubscriptionsModule(options: SubscriptionsModuleOptions = {}): AppModule {

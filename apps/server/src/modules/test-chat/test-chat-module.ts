@@ -13,7 +13,7 @@ export interface TestChatModuleOptions {
 }
 
 /**
- * The console's live test chat (issue #15): the owner talks to the real bot as one test sender (platform
+ * The console's live test chat: the owner talks to the real bot as one test sender (platform
  * `test`), sees each turn's trace, and can start over. Owns no table: the turns, bank and preferences are the
  * runtime's rows of that sender.
  */

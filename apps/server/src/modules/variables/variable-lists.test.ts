@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import { createCommand, createService, createVariable } from '../../testing/services/authoring-fixtures.ts';
 import { testDatabaseKinds } from '../../testing/test-databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { createCommand, createService, createVariable } from '../services/authoring-fixtures.ts';
 
 describe.each(await testDatabaseKinds())('variable lists on $label', (kind) => {
   let server: TestServer;

@@ -1,15 +1,15 @@
 import { datasetMessages, variableMessages } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin } from '../../testing/accounts.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { createDataset } from '../datasets/dataset-repository.ts';
 import {
   createCommand,
   createExample,
   createService,
   createVariable,
-} from '../services/authoring-fixtures.ts';
+} from '../../testing/services/authoring-fixtures.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { createDataset } from '../datasets/dataset-repository.ts';
 
 describe.each(await testDatabaseKinds())('variables on $label', (kind) => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullChatbotRecord } from '../../modules/chatbot/chatbot-fixtures.ts';
 import { registerAndLogin } from '../../testing/accounts.ts';
+import { fullChatbotRecord } from '../../testing/chatbot/chatbot-fixtures.ts';
 import {
   databaseForProcesses,
   type ServerProcess,

@@ -2,16 +2,14 @@ import { seededRandom, seedOf } from '@hiwar/nlu';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../testing/accounts.ts';
 import { type OwnerWorld, registerOwner, seedOwnerWorld } from '../../testing/owner-world.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
   allCasesOf,
   type FuzzBaseline,
   type FuzzCase,
   internalsIn,
   sampleCases,
-} from './contract-fuzz.test-support.ts';
-import { sampleOf } from './fuzz-values.test-support.ts';
+} from '../../testing/platform/http/contract-fuzz.ts';
+import { sampleOf } from '../../testing/platform/http/fuzz-values.ts';
 import {
   type ApiOperation,
   operationsOf,
@@ -19,12 +17,14 @@ import {
   probe,
   queryStringOf,
   readApiDocument,
-} from './openapi-operations.test-support.ts';
-import { isolationFixtures } from './tenant-isolation.test-support.ts';
+} from '../../testing/platform/http/openapi-operations.ts';
+import { isolationFixtures } from '../../testing/platform/http/tenant-isolation.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 /**
  * Generated from the OpenAPI document: every operation gets hostile requests of each kind (see
- * contract-fuzz.test-support.ts). No answer may be a 5xx or show a stack trace or the server's files; a request
+ * testing/platform/http/contract-fuzz.ts). No answer may be a 5xx or show a stack trace or the server's files; a request
  * that breaks the contract for certain must be refused with a 4xx envelope. FUZZ_SEED picks other cases.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);

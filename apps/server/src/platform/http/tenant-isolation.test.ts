@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OwnerWorld, registerOwner, seedOwnerWorld } from '../../testing/owner-world.ts';
-import { testDatabaseKinds } from '../../testing/test-databases.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import {
   type ApiOperation,
   operationsOf,
@@ -10,17 +8,19 @@ import {
   probe,
   queryStringOf,
   readApiDocument,
-} from './openapi-operations.test-support.ts';
+} from '../../testing/platform/http/openapi-operations.ts';
 import {
   type FixtureCall,
   type IsolationFixture,
   isolationFixtures,
   type OwnerScopedFixture,
-} from './tenant-isolation.test-support.ts';
+} from '../../testing/platform/http/tenant-isolation.ts';
+import { testDatabaseKinds } from '../../testing/test-databases.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 /**
  * Generated from the OpenAPI document the server publishes: every owner-scoped operation is called by owner B
- * with owner A's rows (see tenant-isolation.test-support.ts for the fixture table and the three ways it runs).
+ * with owner A's rows (see testing/platform/http/tenant-isolation.ts for the fixture table and the three ways it runs).
  */
 function isOwnerScoped(fixture: IsolationFixture): fixture is OwnerScopedFixture {
   return 'scope' in fixture;
@@ -85,7 +85,7 @@ describe.each(await testDatabaseKinds())('tenant isolation on $label', (kind) =>
     expect(
       missing,
       `Add an entry for each of these operations to isolationFixtures in ` +
-        `apps/server/src/platform/http/tenant-isolation.test-support.ts: how to call it with another owner's ` +
+        `apps/server/src/testing/platform/http/tenant-isolation.ts: how to call it with another owner's ` +
         `ids, or why it is not owner-scoped`,
     ).toEqual([]);
     const stale = Object.keys(isolationFixtures).filter((key) => !keys.includes(key));

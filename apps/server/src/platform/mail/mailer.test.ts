@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from '../../testing/platform/mail/smtp-sink.ts';
 import { createOutboundGuard, OutboundRefusedError } from '../net/outbound-guard.ts';
 import { createSmtpMailer, type OwnerMailerDeps, ownerMailer } from './mailer.ts';
-import { type SmtpSink, startSmtpSink } from './smtp-sink.test-support.ts';
 
 function recordingLog(): { log: FastifyBaseLogger; lines: string[] } {
   const lines: string[] = [];

@@ -3,8 +3,13 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  reasonOf,
+  startTestServer,
+  TEST_TLS,
+  type TestServer,
+} from '../../testing/platform/net/peer-servers.ts';
 import { createOutboundGuard, type Resolve } from './outbound-guard.ts';
-import { reasonOf, startTestServer, TEST_TLS, type TestServer } from './outbound-http.test-support.ts';
 import { createOutboundHttp } from './outbound-http.ts';
 
 const MB = 1024 * 1024;

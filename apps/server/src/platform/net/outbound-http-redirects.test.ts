@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reasonOf, startTestServer, type TestServer } from '../../testing/platform/net/peer-servers.ts';
 import { createOutboundGuard } from './outbound-guard.ts';
-import { reasonOf, startTestServer, type TestServer } from './outbound-http.test-support.ts';
 import { createOutboundHttp } from './outbound-http.ts';
 
 describe('outbound http: redirects', () => {

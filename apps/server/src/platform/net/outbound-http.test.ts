@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reasonOf, startTestServer, type TestServer } from '../../testing/platform/net/peer-servers.ts';
 import { createOutboundGuard, type Resolve } from './outbound-guard.ts';
-import { reasonOf, startTestServer, type TestServer } from './outbound-http.test-support.ts';
 import { createOutboundHttp } from './outbound-http.ts';
 
 /** A resolver that answers from a table, counting lookups, so no test depends on the network's DNS. */

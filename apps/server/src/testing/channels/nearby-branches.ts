@@ -1,5 +1,5 @@
-import { insertDatasetRecord } from '../modules/datasets/dataset-record-repository.ts';
-import { addCommand, type ConversationServer, type TestBot } from '../testing/conversation-server.ts';
+import { insertDatasetRecord } from '../../modules/datasets/dataset-record-repository.ts';
+import { addCommand, type ConversationServer, type TestBot } from '../conversation-server.ts';
 
 /** Tahrir Square: the location a test sender shares. */
 export const TAHRIR = { lat: 30.0444, lng: 31.2357 };

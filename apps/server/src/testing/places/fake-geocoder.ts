@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { startTestServer } from '../../platform/net/outbound-http.test-support.ts';
+import { startTestServer } from '../platform/net/peer-servers.ts';
 
 /** One request a fake geocoder received, and what it answered. */
 export interface ReceivedRequest {

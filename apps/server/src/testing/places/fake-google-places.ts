@@ -5,7 +5,7 @@ import {
   type FakePlace,
   matchingPlaces,
   startFakeGeocoderServer,
-} from './fake-geocoder.test-support.ts';
+} from './fake-geocoder.ts';
 
 /**
  * A fake Places API (New) Text Search on 127.0.0.1, as strict as Google where a client could notice:

@@ -5,7 +5,7 @@ import {
   type FakePlace,
   matchingPlaces,
   startFakeGeocoderServer,
-} from './fake-geocoder.test-support.ts';
+} from './fake-geocoder.ts';
 
 /**
  * A fake Nominatim search on 127.0.0.1: `GET /search?q=…&format=jsonv2[&limit=1..40][&accept-language=…]`.

@@ -1,5 +1,5 @@
 import type { SaveVariableRequest } from '@hiwar/contracts';
-import type { TestServer } from '../../testing/test-server.ts';
+import type { TestServer } from '../test-server.ts';
 
 /** A test server or a server process: the fixtures only call its HTTP API. */
 type Callable = Pick<TestServer, 'call'>;

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
-import { SPEECH_SCOPE } from './google-speech.ts';
+import { SPEECH_SCOPE } from '../../modules/speech/google-speech.ts';
 
 /**
  * Fakes of the two speech providers the messenger's recordings go to, strict about what they receive as the real

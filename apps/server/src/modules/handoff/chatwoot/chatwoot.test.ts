@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOutboundGuard } from '../../../platform/net/outbound-guard.ts';
-import { startTestServer, type TestServer } from '../../../platform/net/outbound-http.test-support.ts';
 import { createOutboundHttp } from '../../../platform/net/outbound-http.ts';
-import { parseChatwootEndpoint } from './chatwoot-account.ts';
-import { type ChatwootClient, createChatwootClient } from './chatwoot-client.ts';
-import { ChatwootError } from './chatwoot-error.ts';
 import {
   type FakeChatwoot,
   type FakeChatwootOptions,
   startFakeChatwoot,
-} from './chatwoot-fake.test-support.ts';
+} from '../../../testing/handoff/chatwoot/chatwoot-fake.ts';
+import { startTestServer, type TestServer } from '../../../testing/platform/net/peer-servers.ts';
+import { parseChatwootEndpoint } from './chatwoot-account.ts';
+import { type ChatwootClient, createChatwootClient } from './chatwoot-client.ts';
+import { ChatwootError } from './chatwoot-error.ts';
 import { isSignedByChatwoot, parseChatwootWebhook } from './chatwoot-webhook.ts';
 
 const loopbackHttp = createOutboundHttp(createOutboundGuard(['127.0.0.1']));

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpSink, startSmtpSink } from '../../../platform/mail/smtp-sink.test-support.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -10,6 +9,7 @@ import {
   startConversationServer,
   type TestBot,
 } from '../../../testing/conversation-server.ts';
+import { type SmtpSink, startSmtpSink } from '../../../testing/platform/mail/smtp-sink.ts';
 import { testDatabaseKinds } from '../../../testing/test-databases.ts';
 import { listTurnActions } from './action-repository.ts';
 

@@ -1,11 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type TestServer as FakeApi,
-  type SeenRequest,
-  startTestServer as startFakeApi,
-} from '../../../platform/net/outbound-http.test-support.ts';
-import {
   addCommand,
   type ConversationServer,
   createBot,
@@ -13,9 +8,14 @@ import {
   startConversationServer,
   type TestBot,
 } from '../../../testing/conversation-server.ts';
+import {
+  type TestServer as FakeApi,
+  type SeenRequest,
+  startTestServer as startFakeApi,
+} from '../../../testing/platform/net/peer-servers.ts';
+import { responseNoteOf } from '../../../testing/runtime/responses/response-trace.ts';
 import { testDatabaseKinds } from '../../../testing/test-databases.ts';
 import { setResponseServices } from './response-services.ts';
-import { responseNoteOf } from './response-trace.test-support.ts';
 
 const people = [
   { name: 'Amal', city: 'Cairo', photo: 'https://img.test/amal.png', page: 'https://people.test/amal' },

@@ -8,7 +8,7 @@ import type { Lang } from '@hiwar/nlu';
 import { commerceWordsOf } from '../../commerce/commerce-words.ts';
 
 /**
- * The checkout asks for what it needs (issue #31 item 3): the contact details come from the command's own
+ * The checkout asks for what it needs: the contact details come from the command's own
  * variables named as `contactVariableNames` says (their prompts and fallbacks; a preference variable remembers a
  * returning customer's answer); a `complete_order` command without a variable for the
  * customer's name, phone or address gets one of Hiwar's own for it — asked like the owner's variables, after

@@ -9,10 +9,10 @@ import {
   startConversationServer,
   type TestBot,
 } from '../../../testing/conversation-server.ts';
+import { MARIADB, POSTGRES, uniqueName } from '../../../testing/data-sources/data-sources.ts';
+import { responseNoteOf } from '../../../testing/runtime/responses/response-trace.ts';
 import { testDatabaseKinds } from '../../../testing/test-databases.ts';
-import { MARIADB, POSTGRES, uniqueName } from '../../data-sources/data-sources.test-support.ts';
 import { setResponseServices } from './response-services.ts';
-import { responseNoteOf } from './response-trace.test-support.ts';
 
 /** One SQL statement on an owner's database, as the test's own client. */
 type RunSql = (text: string, params?: unknown[]) => Promise<unknown[]>;

@@ -9,7 +9,7 @@ import {
 type Versioned = { label: string; label_langs?: LocalizedTexts | undefined };
 
 /**
- * The record with each text that has versions (issue #11 item 3) replaced by the version to answer with: the
+ * The record with each text that has versions replaced by the version to answer with: the
  * message's language, else the command's (the plain field's), else the first text present. Executors then read
  * the plain fields as before, so a single-language record answers exactly as it always did.
  */

@@ -53,7 +53,7 @@ function cardOf(menu: Menu, item: MenuItem, addCommandId: number | undefined, ad
 }
 
 /**
- * A menu (issue #12): its items as cards — title, subtitle, price with currency, image — a page at a time, each
+ * A menu: its items as cards — title, subtitle, price with currency, image — a page at a time, each
  * with an add-to-cart button (a postback starting the owner's shopping cart `insert` command for this menu,
  * naming the item by its record id), then quick replies: "more" for the next page, the menu's tags (a tag
  * chosen filters the items; "all items" lifts the filter) and the response's extra menu options. The page and

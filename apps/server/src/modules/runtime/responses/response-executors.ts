@@ -12,8 +12,10 @@ import { executeSubResponse } from './sub-response.ts';
 import { executeTextResponse } from './text-response.ts';
 
 /**
- * The executor of each response type the runtime answers (README "Adding a response type"); every type of the
- * contract has one.
+ * The executor of each response type the runtime answers (README "Adding a response type"). Today every type
+ * of the contract has one; the map is `Partial` so that a type without one (added to the contract before its
+ * executor) is no error: `executeResponse` answers it with the fallback message, noting "<type>: not
+ * executed" in the turn's trace.
  */
 export const responseExecutors: Partial<Record<ResponseType, ResponseExecutor>> = {
   text: executeTextResponse,

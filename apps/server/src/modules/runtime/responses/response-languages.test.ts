@@ -9,7 +9,7 @@ import {
 } from '../../../testing/conversation-server.ts';
 import { testDatabaseKinds } from '../../../testing/test-databases.ts';
 
-// Issue #11 item 3: a greeting with English and Arabic examples answered "السلام عليكم" in English.
+// A greeting with English and Arabic examples answered "السلام عليكم" in English.
 describe.each(await testDatabaseKinds())('replies in the sender’s language on $label', (kind) => {
   let server: ConversationServer;
   let bot: TestBot;
@@ -52,8 +52,8 @@ describe.each(await testDatabaseKinds())('replies in the sender’s language on 
     ]);
   });
 
-  // saved as the console and most API clients save them, without a language: the text says it is Arabic
-  // (issue #24 item 1), although both commands are English
+  // saved as the console and most API clients save them, without a language: the text says it is Arabic,
+  // although both commands are English
   async function addArabicExamples(commandId: number, texts: string[]) {
     for (const text of texts) {
       const body = { example_command_id: commandId, example_text: text, example_vars: [] };

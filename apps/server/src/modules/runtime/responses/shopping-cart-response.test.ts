@@ -1,6 +1,5 @@
 import { menuFixedFields, orderSchema, ordersListAnswerSchema } from '@hiwar/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpSink, startSmtpSink } from '../../../platform/mail/smtp-sink.test-support.ts';
 import {
   addCommand,
   type ConversationServer,
@@ -9,6 +8,7 @@ import {
   startConversationServer,
   type TestBot,
 } from '../../../testing/conversation-server.ts';
+import { type SmtpSink, startSmtpSink } from '../../../testing/platform/mail/smtp-sink.ts';
 import { type TestDatabaseKind, testDatabaseKinds } from '../../../testing/test-databases.ts';
 import { findCart } from '../../commerce/cart-repository.ts';
 import { insertDatasetRecord, updateRecordData } from '../../datasets/dataset-record-repository.ts';
@@ -162,7 +162,7 @@ describe.each(await testDatabaseKinds())('menus, the shopping cart and orders on
         ],
       )
     ).id;
-    // issue #31 item 3: a checkout the owner gave no contact variables, and text to say before the receipt
+    // a checkout the owner gave no contact variables, and text to say before the receipt
     commands.quickOrder = (
       await cartCommand('quick order', {
         resp_type: 'shopping_cart',

@@ -77,7 +77,7 @@ function namedItem(turn: CartTurn): { item?: MenuItem; title: string } {
 
 /** The owner's text (and quick replies) after what the cart says. */
 /**
- * The owner's text with the cart's messages: before a receipt (what they wrote to introduce it, issue #31), after
+ * The owner's text with the cart's messages: before a receipt (what they wrote to introduce it), after
  * a cart change ("Pizza × 2 is in your cart." — "Anything else?").
  */
 function withOwnerText(turn: CartTurn, messages: BotMessage[]): BotMessage[] {
@@ -281,7 +281,7 @@ async function completeOrder(turn: CartTurn): Promise<BotMessage[]> {
 }
 
 /**
- * The shopping cart (issue #12): one cart per sender per menu, in the database. `insert` puts the item (the
+ * The shopping cart: one cart per sender per menu, in the database. `insert` puts the item (the
  * add-to-cart button's record id, else the response's title) with the quantity variable's value (a whole number
  * 1–999, else said and asked again) at the menu's price of now; `delete` takes it out (no title: empties the
  * cart); `view_receipt` answers the cart as a receipt; `complete_order` makes it an order with the contact

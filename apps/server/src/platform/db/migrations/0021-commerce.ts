@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Commerce (modules/commerce, issue #12): one cart per sender per menu, the orders a cart becomes, and the
+ * Commerce (modules/commerce): one cart per sender per menu, the orders a cart becomes, and the
  * notices the owner's actions leave in a sender's conversation (an order confirmed).
  */
 export const commerce: AppMigration = {

@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 
 /**
  * A menu's currency (EGP, RSA, USD) and receipt payment method (cash, visa), beside ds_tax and ds_shipping
- * (modules/commerce, issue #12). Every dataset gets the spec's defaults; a plain dataset never reads them.
+ * (modules/commerce). Every dataset gets the spec's defaults; a plain dataset never reads them.
  */
 export const menuCurrencyPayment: AppMigration = {
   name: '0022_menu_currency_payment',

@@ -3,7 +3,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Subscriptions and broadcasts (modules/subscriptions, issue #13): channels, their subscribers (once per
+ * Subscriptions and broadcasts (modules/subscriptions): channels, their subscribers (once per
  * channel) with the variable values they subscribed with, the notifications sent to them and the outbox that
  * makes a send durable — one row per (notification, recipient), so a resumed send never repeats one.
  */

@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Channels (apps/server/src/channels, issue #14): the updates platforms deliver to the webhooks, stored before
+ * Channels (apps/server/src/channels): the updates platforms deliver to the webhooks, stored before
  * they are acknowledged and processed in order per sender; the long button payloads a platform cannot carry
  * (Telegram's 64-byte callback_data) by short key; each channel's connection status per owner.
  */

@@ -3,7 +3,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * The owner's view of the conversations (issue #15; modules/inbox and its README).
+ * The owner's view of the conversations (modules/inbox and its README).
  *
  * - `conversation_turns` learns each turn's language, whether the bot understood it (`not_understood`: the
  *   chatbot fallback answered a typed message), the commands it nearly chose (`candidates`, only then), and the

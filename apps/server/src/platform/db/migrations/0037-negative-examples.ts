@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * `negative_examples` (issue #24): messages the owner marked "not for this bot" from a conversation's transcript.
+ * `negative_examples`: messages the owner marked "not for this bot" from a conversation's transcript.
  * Each belongs to the service whose command wrongly answered it — listed and removable on that service's
  * examples card, gone with the service — and trains the owner's model of its language to reject such messages.
  */

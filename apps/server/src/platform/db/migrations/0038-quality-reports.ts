@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * `nlu_quality_reports` (issue #24 item 4): the owner's latest quality report per language — the bot
+ * `nlu_quality_reports`: the owner's latest quality report per language — the bot
  * cross-validated on its own examples by a background job after each training (modules/nlu/quality-jobs.ts).
  */
 export const qualityReports: AppMigration = {

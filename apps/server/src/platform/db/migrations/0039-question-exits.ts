@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Issue #31 item 1, a customer can always get out of a question: the owner's own words that end a question
+ * A customer can always get out of a question: the owner's own words that end a question
  * (`chatbots.chatbot_exit_words`, beside the built-in ones of each language) and how many unanswered tries a
  * variable allows before the bot stops asking (`command_vars.var_max_tries`, 3 by default).
  */

@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Issue #31 item 2, built-in messages the owner can word: `chatbots.chatbot_texts` holds the owner's wording of
+ * Built-in messages the owner can word: `chatbots.chatbot_texts` holds the owner's wording of
  * the texts Hiwar says itself (the cart's, the checkout's, a receipt's labels, a hand-over's…), by text and
  * language; `{}` says every default.
  */

@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Issue #25 item 1, a reply survives an outage: every message the bot sends to a messaging channel (a turn's
+ * A reply survives an outage: every message the bot sends to a messaging channel (a turn's
  * replies, a notice) waits in `deliveries` until the platform took it or definitely refused it — retried with
  * growing backoff for up to DELIVERY_RETRY_HOURS, the platform's retry_after honoured, in order per chat.
  */

@@ -1,7 +1,7 @@
 import type { AppMigration } from './column-types.ts';
 
 /**
- * Issue #31 item 6, numbers that agree: the language a customer wrote a message in (`sender_lang`, what
+ * Numbers that agree: the language a customer wrote a message in (`sender_lang`, what
  * Hiwar's own words follow), beside the language the bot read it in (`lang`, one of the bot's: an English
  * message to an Arabic-only bot is read as Arabic). The dashboard's, the conversations' and the transcript's
  * language labels say the customer's; turns stored before say the bot's.

@@ -1,7 +1,7 @@
 import type { AppMigration } from './column-types.ts';
 
 /**
- * Issue #25 items 2 and 3, each message once and the rest of a turn after a refusal: how often the delivery's
+ * Each message once and the rest of a turn after a refusal: how often the delivery's
  * next call got no answer in time (`unanswered_tries`: the platform may have taken it; Telegram and Messenger are
  * sent it again once at most, then the delivery stops "unanswered"), the highest call WhatsApp's status webhook
  * reported sent (`part_received`: a call that got no answer is not sent again when it did), and how many calls the

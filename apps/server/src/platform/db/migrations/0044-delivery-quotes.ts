@@ -1,7 +1,7 @@
 import type { AppMigration } from './column-types.ts';
 
 /**
- * Issue #25 item 4, groups: the platform's id of the message a delivery's replies quote — in a Telegram group
+ * Groups: the platform's id of the message a delivery's replies quote — in a Telegram group
  * the bot answers a member's message as a reply to it, so the group sees whom it answers.
  */
 export const deliveryQuotes: AppMigration = {

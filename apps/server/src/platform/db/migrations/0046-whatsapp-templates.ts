@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Issue #25 item 6: the approved WhatsApp template a subscription channel's notification goes as to a subscriber
+ * The approved WhatsApp template a subscription channel's notification goes as to a subscriber
  * who has not written in 24 hours (`{name, language, params}`, JSON; null: none, and such a subscriber's send
  * fails with that reason).
  */

@@ -2,7 +2,7 @@ import type { AppMigration } from './column-types.ts';
 import { columnTypes } from './column-types.ts';
 
 /**
- * Issue #25: what a notice is (`about`, JSON `{kind, params}`: an order confirmed with its number, a person's reply
+ * What a notice is (`about`, JSON `{kind, params}`: an order confirmed with its number, a person's reply
  * during a hand-over), so a platform can send it as it must outside its messaging window — WhatsApp an order
  * confirmation as the owner's approved template, Messenger a person's reply with the HUMAN_AGENT tag; null for
  * other notices.

@@ -1,7 +1,7 @@
 import type { AppMigration } from './column-types.ts';
 
 /**
- * Issue #25 item 6: the language of a delivery's replies (the sender's, as the turn chose it), so Hiwar's own
+ * The language of a delivery's replies (the sender's, as the turn chose it), so Hiwar's own
  * words a platform needs among them — "Choose:" above buttons, WhatsApp's list button — follow the reply, not a
  * guess from its option labels; null for a notice or a delivery queued before.
  */

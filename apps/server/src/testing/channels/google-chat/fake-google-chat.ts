@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, exportPKCS8, generateKeyPair, jwtVerify, SignJWT } from 'jose';
-import { checkMessage, InvalidArgument } from './fake-google-chat-checks.test-support.ts';
-import { CHAT_ISSUER } from './google-chat-request-auth.ts';
-import { CHAT_BOT_SCOPE } from './google-service-account.ts';
+import { CHAT_ISSUER } from '../../../channels/google-chat/google-chat-request-auth.ts';
+import { CHAT_BOT_SCOPE } from '../../../channels/google-chat/google-service-account.ts';
+import { checkMessage, InvalidArgument } from './fake-google-chat-checks.ts';
 
 export {
   addedToSpaceEvent,
@@ -13,7 +13,7 @@ export {
   inSharedSpace,
   messageEvent,
   removedFromSpaceEvent,
-} from './google-chat-events.test-support.ts';
+} from './google-chat-events.ts';
 
 /**
  * A fake of Google's side of a Chat app for tests, on 127.0.0.1 (a free port):

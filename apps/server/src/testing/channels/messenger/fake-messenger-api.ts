@@ -1,15 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  type Body,
-  checkProfileBody,
-  checkSendBody,
-  GraphRefusal,
-} from './fake-messenger-checks.test-support.ts';
-import type { MessagingEvent } from './messenger-events.test-support.ts';
+import { type Body, checkProfileBody, checkSendBody, GraphRefusal } from './fake-messenger-checks.ts';
+import type { MessagingEvent } from './messenger-events.ts';
 
-export * from './messenger-events.test-support.ts';
+export * from './messenger-events.ts';
 
 /**
  * A fake of Meta's Graph API and Facebook Login dialog, on 127.0.0.1 (node:http, a free port), for Messenger and
@@ -17,7 +12,7 @@ export * from './messenger-events.test-support.ts';
  * `GET /me/accounts`, `POST /{page}/subscribed_apps`, `POST|DELETE /me/messenger_profile`, `POST /me/messages`
  * (`access_token` in the query). It refuses what Graph refuses (unknown tokens with code 190, a wrong
  * `appsecret_proof`, a recipient who never wrote to the page, Send API and profile limits —
- * fake-messenger-checks.test-support.ts), records every call, and can fail the next call of a path.
+ * testing/channels/messenger/fake-messenger-checks.ts), records every call, and can fail the next call of a path.
  *
  *   const fake = await startFakeMessenger({ appId: 'app-id', appSecret: 'app-secret' });
  *   const page = fake.addPage({ id: '1001', name: 'Pizza' });

@@ -14,15 +14,15 @@ import {
   objectField,
   textOf,
   type WebhookSettings,
-} from './fake-telegram-checks.test-support.ts';
+} from './fake-telegram-checks.ts';
 
-export type { WebhookSettings } from './fake-telegram-checks.test-support.ts';
-export { callbackUpdate, locationUpdate, textUpdate } from './telegram-updates.test-support.ts';
+export type { WebhookSettings } from './fake-telegram-checks.ts';
+export { callbackUpdate, locationUpdate, textUpdate } from './telegram-updates.ts';
 
 /**
  * A fake Telegram Bot API for tests, on 127.0.0.1 (node:http, a free port): `POST <url>/bot<token>/<method>`
  * with a JSON or form body (GET with a query too). It refuses what Telegram refuses (see
- * fake-telegram-checks.test-support.ts), records every call, and can fail the next call of a method.
+ * testing/channels/telegram/fake-telegram-checks.ts), records every call, and can fail the next call of a method.
  *
  *   const fake = await startFakeTelegram();
  *   fake.addBot('123:abc', { username: 'pizza_bot' });

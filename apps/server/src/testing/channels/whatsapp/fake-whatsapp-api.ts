@@ -1,11 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  type Body,
-  checkMessage,
-  GraphRefusal,
-  templateParamsCount,
-} from './fake-whatsapp-checks.test-support.ts';
+import { type Body, checkMessage, GraphRefusal, templateParamsCount } from './fake-whatsapp-checks.ts';
 
 export {
   deliverWebhook,
@@ -16,12 +11,12 @@ export {
   statusWebhook,
   textWebhook,
   wamid,
-} from './whatsapp-webhooks.test-support.ts';
+} from './whatsapp-webhooks.ts';
 
 /**
  * A fake WhatsApp Cloud API for tests, on 127.0.0.1 (node:http, a free port): `POST <url>/{phone_number_id}/messages`
  * and `GET <url>/{phone_number_id}`, with `Authorization: Bearer <token>`. It refuses what the Cloud API refuses
- * (fake-whatsapp-checks.test-support.ts: unknown tokens, a number of another account, a missing
+ * (testing/channels/whatsapp/fake-whatsapp-checks.ts: unknown tokens, a number of another account, a missing
  * messaging_product or `to`, texts over 4,096, more than 3 buttons or titles over 20, lists over 10 rows or
  * titles over 24, ids over 256), records every call, and can fail the next calls (429 with Retry-After, 500) or
  * answer them late (`answerSlowly`). A template message must name a template approved for it (`approveTemplate`)

@@ -6,7 +6,7 @@ import type {
   FakeConversationStatus,
   FakeMessage,
   FakeStore,
-} from './chatwoot-fake-payloads.test-support.ts';
+} from './chatwoot-fake-payloads.ts';
 import {
   contactInboxJson,
   contactJson,
@@ -14,9 +14,9 @@ import {
   conversationWebhookJson,
   messagePushJson,
   teamJson,
-} from './chatwoot-fake-payloads.test-support.ts';
+} from './chatwoot-fake-payloads.ts';
 
-/** The fake Chatwoot's Application API routes under `/api/v1/accounts/{account}` (chatwoot-fake.test-support.ts). */
+/** The fake Chatwoot's Application API routes under `/api/v1/accounts/{account}` (testing/handoff/chatwoot/chatwoot-fake.ts). */
 
 export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
 export type Route = (request: ParsedRequest, params: number[]) => Answer;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { signChatwootDelivery } from '../../../modules/handoff/chatwoot/chatwoot-webhook.ts';
 import {
   conversationWebhookJson,
   type FakeConversation,
@@ -9,14 +10,8 @@ import {
   type FakeStore,
   type FakeTeam,
   messageWebhookJson,
-} from './chatwoot-fake-payloads.test-support.ts';
-import {
-  type Answer,
-  fakeRoutes,
-  NOT_FOUND,
-  type ParsedRequest,
-} from './chatwoot-fake-routes.test-support.ts';
-import { signChatwootDelivery } from './chatwoot-webhook.ts';
+} from './chatwoot-fake-payloads.ts';
+import { type Answer, fakeRoutes, NOT_FOUND, type ParsedRequest } from './chatwoot-fake-routes.ts';
 
 /**
  * A fake Chatwoot (Application API v1) on 127.0.0.1, as strict as the real one where a client could notice:

@@ -9,8 +9,8 @@ import {
   valueAt,
   withField,
   wrongTypesFor,
-} from './fuzz-values.test-support.ts';
-import type { ApiOperation } from './openapi-operations.test-support.ts';
+} from './fuzz-values.ts';
+import type { ApiOperation } from './openapi-operations.ts';
 
 /**
  * Hostile requests generated from an operation of the OpenAPI document: wrong types, missing fields, NUL and

@@ -1,4 +1,4 @@
-import type { JsonSchema } from './openapi-operations.test-support.ts';
+import type { JsonSchema } from './openapi-operations.ts';
 
 /** Values for the contract fuzz test: samples read from JSON Schema, and surgery on a sample body. */
 

@@ -1,4 +1,4 @@
-import type { TestServer } from '../../testing/test-server.ts';
+import type { TestServer } from '../../test-server.ts';
 
 /**
  * The API as the running server publishes it (/api/docs/json): the generated tests (tenant isolation, contract

@@ -1,5 +1,5 @@
 import { defaultChatbotSettings } from '@hiwar/contracts';
-import { type OwnerWorld, uniqueOf } from '../../testing/owner-world.ts';
+import { type OwnerWorld, uniqueOf } from '../../owner-world.ts';
 
 /**
  * How tenant-isolation.test.ts calls each operation of the OpenAPI document. Every operation needs an entry:
@@ -234,7 +234,7 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     (rows) => ({ params: { service_id: rows.serviceId }, query: { type: 'file' } }),
     'shows-marker',
   ),
-  // negative examples (issue #24): listed on the service's examples card, removed one by one
+  // negative examples: listed on the service's examples card, removed one by one
   'GET /api/service/{service_id}/negative_examples': byId(
     (rows) => ({ params: { service_id: rows.serviceId } }),
     'shows-marker',
@@ -520,7 +520,7 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
   'POST /api/shopping_cart/orders/{orderId}/confirm': byId((rows) => ({ params: { orderId: rows.orderId } })),
   'POST /api/shopping_cart/orders/{orderId}/delete': byId((rows) => ({ params: { orderId: rows.orderId } })),
 
-  // the conversations of the owner's bot (issue #15): a sender handed over, a not-understood group
+  // the conversations of the owner's bot: a sender handed over, a not-understood group
   'GET /api/conversations': bySession(() => ({}), 'shows-marker'),
   'GET /api/conversations/{sender_key}/turns': byId(
     (rows) => ({ params: { sender_key: rows.senderKey } }),
@@ -543,7 +543,7 @@ export const isolationFixtures: Record<string, IsolationFixture> = {
     body: { turn_id: rows.inboxTurnId, command_id: rows.commandId },
   })),
   'POST /api/inbox/not_understood/{id}/dismiss': byId((rows) => ({ params: { id: rows.inboxGroupId } })),
-  // the transcript's corrections (issue #24): the turn and the command picked must both be the caller's
+  // the transcript's corrections: the turn and the command picked must both be the caller's
   'POST /api/conversations/{sender_key}/turns/{turn_id}/correct': byId((rows, caller) => ({
     params: { sender_key: rows.senderKey, turn_id: rows.matchedTurnId },
     body: { command_id: caller.commandId },

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { OutboundError, type OutboundErrorReason } from './outbound-error.ts';
+import { OutboundError, type OutboundErrorReason } from '../../../platform/net/outbound-error.ts';
 
 /** What a test server saw of one request. */
 export interface SeenRequest {

@@ -1,5 +1,5 @@
-import type { TestServer } from '../../../testing/test-server.ts';
-import type { RuntimeTables } from '../runtime-tables.ts';
+import type { RuntimeTables } from '../../../modules/runtime/runtime-tables.ts';
+import type { TestServer } from '../../test-server.ts';
 
 /** The `response` step's note in a stored turn's trace: what the executor did, or why it failed. */
 export async function responseNoteOf(server: TestServer, turnId: number): Promise<string> {
