@@ -1,6 +1,5 @@
 import {
   departmentIdParams,
-  departmentListResponse,
   messages,
   ok,
   saveDepartmentRequest,
@@ -8,7 +7,6 @@ import {
 } from '@hiwar/contracts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
-import { departmentsOf } from '../handoff/chatwoot-teams.ts';
 import { addDepartment, deleteDepartment, updateDepartment } from './department-service.ts';
 
 const tags = ['account'];
@@ -16,20 +14,12 @@ const security = [{ bearer: [] }];
 
 /**
  * Customer-support departments (spec part 2 §6, §7): the owner names them in settings, the response editor's
- * cs_connect action picks one. Every call is the signed-in owner's own. Owns `cs_departments`.
+ * cs_connect action picks one. Every call is the signed-in owner's own. Owns `cs_departments`. Their list
+ * (`GET /user/get_cs_departments`) is the handoff module's: with a Chatwoot inbox, its teams are the departments.
  */
 export const departmentsModule: AppModule = {
   name: 'departments',
   routes(app, { db, requireUser }) {
-    // when the owner's cs_endpoint is a Chatwoot inbox, its teams are the departments (handoff/chatwoot-teams.ts)
-    app.get(
-      '/user/get_cs_departments',
-      { onRequest: requireUser, schema: { tags, security, response: { 200: departmentListResponse } } },
-      async (request) => ({
-        status: 1 as const,
-        data: await departmentsOf(db, sessionOf(request).userId, request.log),
-      }),
-    );
     app.post(
       '/user/add_cs_department',
       {

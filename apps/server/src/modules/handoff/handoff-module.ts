@@ -1,7 +1,9 @@
-import { ok } from '@hiwar/contracts';
+import { departmentListResponse, ok } from '@hiwar/contracts';
 import { z } from 'zod';
+import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { setHandoffServices } from './chatwoot-relay.ts';
+import { departmentsOf } from './chatwoot-teams.ts';
 import { receiveChatwootWebhook } from './chatwoot-webhook-service.ts';
 import { startHandoffSweeper } from './handoff-service.ts';
 
@@ -12,19 +14,35 @@ export interface HandoffModuleOptions {
 
 /**
  * The hand-over to a person (README.md here): this process's timeout sweeper, the Chatwoot
- * relay's services and the Chatwoot webhook. The console's calls (the hand-over, reply, release) are the inbox
+ * relay's services, the Chatwoot webhook and the owner's departments (a Chatwoot inbox's teams). The console's calls (the hand-over, reply, release) are the inbox
  * module's, beside the transcript they act on. Owns `handoffs`.
  */
 export function createHandoffModule(options: HandoffModuleOptions = {}): AppModule {
   return {
     name: 'handoff',
-    routes(app, { db, secrets, outbound }) {
+    routes(app, { db, secrets, outbound, requireUser }) {
       setHandoffServices(db, { http: outbound.http, secrets, log: app.log });
       const sweeper = startHandoffSweeper(db, { everyMs: options.sweepMs ?? 15_000, log: app.log });
       app.addHook('onClose', async () => {
         await sweeper.stop();
         setHandoffServices(db, null);
       });
+      // the owner's departments: when the owner's cs_endpoint is a Chatwoot inbox, its teams (chatwoot-teams.ts)
+      app.get(
+        '/user/get_cs_departments',
+        {
+          onRequest: requireUser,
+          schema: {
+            tags: ['account'],
+            security: [{ bearer: [] }],
+            response: { 200: departmentListResponse },
+          },
+        },
+        async (request) => ({
+          status: 1 as const,
+          data: await departmentsOf(db, sessionOf(request).userId, request.log),
+        }),
+      );
       app.post(
         '/hooks/chatwoot/:key',
         {

@@ -1,4 +1,6 @@
 /** The NLU integration: what the conversation runtime and other modules may call. */
+
+export { findChatbotSettings, parserFor } from './chatbot-settings.ts';
 export {
   type CommandVariableValue,
   type CommandVariableValues,

@@ -2,8 +2,6 @@ import {
   augmentRequest,
   augmentResponse,
   checkIfFreeResponse,
-  debugQuery,
-  debugResponse,
   idParam,
   nluMessages,
   qualityResponse,
@@ -15,7 +13,6 @@ import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import { createJobRunner, type JobRunner } from '../../platform/jobs/index.ts';
 import { augmentExample } from './augment-example.ts';
-import { debugMessage } from './debug-message.ts';
 import { markExamplesChanged } from './model-state-repository.ts';
 import { type SweeperTimings, startModelSweeper } from './model-sweeper.ts';
 import { modelUpdatesSettled, requestModelUpdate, setModelUpdateHooks } from './model-updates.ts';
@@ -50,7 +47,7 @@ export interface NluModuleOptions {
 }
 
 /**
- * Training, augmentation, the debugger and the quality report. Owns `nlu_*`; runs the training and quality jobs;
+ * Training, augmentation and the quality report. Owns `nlu_*`; runs the training and quality jobs;
  * keeps the models in step with every example change (see README.md).
  */
 export function createNluModule(options: NluModuleOptions = {}): AppModule {
@@ -144,18 +141,6 @@ export function createNluModule(options: NluModuleOptions = {}): AppModule {
         '/nlu/quality',
         { onRequest: requireUser, schema: { tags, security, response: { 200: qualityResponse } } },
         async (request) => qualityReportsOf(db, runner, sessionOf(request).userId),
-      );
-
-      app.get(
-        '/debug',
-        {
-          onRequest: requireUser,
-          schema: { tags, security, querystring: debugQuery, response: { 200: debugResponse } },
-        },
-        async (request) => ({
-          status: 1 as const,
-          data: await debugMessage(db, sessionOf(request).userId, request.query.message),
-        }),
       );
     },
   };

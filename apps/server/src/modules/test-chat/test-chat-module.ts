@@ -1,7 +1,15 @@
-import { ok, testChatHistoryResponse, testChatRequest, testChatResponse } from '@hiwar/contracts';
+import {
+  debugQuery,
+  debugResponse,
+  ok,
+  testChatHistoryResponse,
+  testChatRequest,
+  testChatResponse,
+} from '@hiwar/contracts';
 import { sessionOf } from '../../platform/http/auth-guard.ts';
 import type { AppModule } from '../../platform/http/module.ts';
 import type { RuntimeDeps } from '../runtime/index.ts';
+import { debugMessage } from './debug-message.ts';
 import { resetTestChat, sendTestMessage, testChatHistory } from './test-chat-service.ts';
 
 const tags = ['test chat'];
@@ -14,8 +22,9 @@ export interface TestChatModuleOptions {
 
 /**
  * The console's live test chat: the owner talks to the real bot as one test sender (platform
- * `test`), sees each turn's trace, and can start over. Owns no table: the turns, bank and preferences are the
- * runtime's rows of that sender.
+ * `test`), sees each turn's trace, and can start over; and the debugger (`GET /debug`): what the bot would make
+ * of a message, its replies previewed without storing anything. Owns no table: the turns, bank and preferences
+ * are the runtime's rows of that sender.
  */
 export function createTestChatModule(options: TestChatModuleOptions = {}): AppModule {
   return {
@@ -48,6 +57,18 @@ export function createTestChatModule(options: TestChatModuleOptions = {}): AppMo
         async (request) => ({
           status: 1 as const,
           data: await testChatHistory(db, sessionOf(request).userId),
+        }),
+      );
+
+      app.get(
+        '/debug',
+        {
+          onRequest: requireUser,
+          schema: { tags: ['nlu'], security, querystring: debugQuery, response: { 200: debugResponse } },
+        },
+        async (request) => ({
+          status: 1 as const,
+          data: await debugMessage(db, sessionOf(request).userId, request.query.message),
         }),
       );
     },

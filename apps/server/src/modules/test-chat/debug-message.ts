@@ -2,11 +2,15 @@ import type { DebugResult, Similarity } from '@hiwar/contracts';
 import { extractEntities } from '@hiwar/nlu';
 import type { Database } from '../../platform/db/database.ts';
 import { listOwnerCommands } from '../commands/command-repository.ts';
+import {
+  extractCommandVariables,
+  findChatbotSettings,
+  NLU_PARSERS,
+  parserFor,
+  type Understanding,
+  understandMessage,
+} from '../nlu/index.ts';
 import { previewReplies } from '../runtime/index.ts';
-import { findChatbotSettings, parserFor } from './chatbot-settings.ts';
-import { extractCommandVariables } from './command-variables.ts';
-import { NLU_PARSERS } from './reconcile-model.ts';
-import { type Understanding, understandMessage } from './understand-message.ts';
 
 const TOP_COMMANDS = 5;
 
