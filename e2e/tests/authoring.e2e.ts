@@ -173,10 +173,11 @@ describe('authoring a service, a command, a list variable and tagged examples', 
       .poll(() => exampleTexts(page).then((texts) => texts.sort()))
       .toEqual([arabicExample, plainExample, taggedExample].sort());
     const tagged = list.getByTestId('example-row').filter({ hasText: taggedExample });
+    // the examples and the variables' names are two calls: the tag is labelled "#1" until the names arrive
+    await tagged.getByText('size: large').waitFor();
     const mark = tagged.locator('mark');
     expect(await mark.textContent()).toBe('large');
     expect(await mark.getAttribute('data-variable')).toBe('size');
-    await tagged.getByText('size: large').waitFor();
 
     const arabic = list.getByTestId('example-text').filter({ hasText: arabicExample });
     expect(await arabic.getAttribute('dir')).toBe('rtl');
