@@ -1,5 +1,5 @@
 import { type BotTexts, botTextOf } from '@hiwar/contracts';
-import type { Lang } from '../../kernel/languages.ts';
+import type { Lang } from '@hiwar/nlu';
 import { isWebAddress } from '../channel-text.ts';
 import { MAX_PAYLOAD_LENGTH } from './messenger-payload-key.ts';
 

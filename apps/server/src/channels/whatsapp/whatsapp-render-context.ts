@@ -1,5 +1,5 @@
 import { type BotTexts, botTextOf } from '@hiwar/contracts';
-import type { Lang } from '../../kernel/languages.ts';
+import type { Lang } from '@hiwar/nlu';
 import { cutText, isWebAddress } from '../channel-text.ts';
 import { WHATSAPP_LIMITS } from './whatsapp-limits.ts';
 

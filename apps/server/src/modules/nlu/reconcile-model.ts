@@ -1,8 +1,15 @@
-import { addExample, type Model, NEGATIVE_CLASS, removeExample, type TrainingExample } from '@hiwar/nlu';
-import { LANGUAGES, type Lang } from '../../kernel/languages.ts';
+import {
+  addExample,
+  LANGS,
+  type Lang,
+  type Model,
+  NEGATIVE_CLASS,
+  removeExample,
+  type TrainingExample,
+} from '@hiwar/nlu';
 import type { CorpusExample, NegativeCorpusExample } from './corpus-repository.ts';
 
-export const NLU_LANGS = LANGUAGES;
+export const NLU_LANGS = LANGS;
 export const NLU_PARSERS = ['default', 'embedding'] as const;
 export type NluLang = Lang;
 export type NluParser = (typeof NLU_PARSERS)[number];
